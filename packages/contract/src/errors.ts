@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns has one of these codes. Status and the German message live here once:
+ * the API answers with them, the web shows them (its catalog re-exports `errorMessages`).
+ */
+export const errorCatalog = {
+  // generic
+  VALIDATION_FAILED: { status: 400, message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.' },
+  MALFORMED_BODY: { status: 400, message: 'Die Anfrage konnte nicht gelesen werden.' },
+  UNAUTHENTICATED: { status: 401, message: 'Es ist niemand angemeldet' },
+  FORBIDDEN: { status: 403, message: 'Leider hast du noch nicht die passende Rolle' },
+  NOT_FOUND: { status: 404, message: 'Die angefragte Seite oder Ressource wurde nicht gefunden.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Diese Methode ist hier nicht erlaubt.' },
+  CONFLICT: { status: 409, message: 'Die Änderung steht im Konflikt mit vorhandenen Daten.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Datei oder Anfrage ist zu groß.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Dateiformat wird nicht unterstützt.' },
+  RATE_LIMITED: { status: 429, message: 'Zu viele Versuche. Bitte warte einen Moment und versuche es erneut' },
+  INTERNAL: { status: 500, message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es später erneut.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+  },
+  // domain (spec §5, §8)
+  USER_NOT_LOGGED_IN: { status: 401, message: 'Nutzer nicht eingeloggt oder nicht gefunden' },
+  TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },
+  TASK_ID_MISSING: { status: 400, message: 'Aufgaben-ID nicht gefunden' },
+  TASK_NOT_FOUND: { status: 404, message: 'Aufgabe nicht gefunden' },
+  CLASS_FIELDS_MISSING: { status: 400, message: 'Fehlende Informationen für die Klasse' },
+  CLASS_NOT_FOUND: { status: 404, message: 'Klasse nicht gefunden' },
+  SUBJECT_NOT_FOUND: { status: 404, message: 'Fach nicht gefunden' },
+  SUBJECT_IN_USE: { status: 409, message: 'Fach kann nicht gelöscht werden, da es noch in Klassen verwendet wird' },
+  PROFILE_FOR_OTHER_USER: { status: 403, message: 'Unauthorized: Cannot create profile for another user' },
+  SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export const ZErrorCode = z.enum(Object.keys(errorCatalog) as [ErrorCode, ...ErrorCode[]]);
+
+export const errorMessages = Object.fromEntries(
+  Object.entries(errorCatalog).map(([code, { message }]) => [code, message]),
+) as { [K in ErrorCode]: (typeof errorCatalog)[K]['message'] };
+
+/** The single error body of DESIGN.md §6. `code` stays a string so that an older client reads newer codes. */
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+  requestId: z.string(),
+});
+export type ApiError = z.infer<typeof ZApiError>;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalog, code);
+}
