@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 export const errorCatalog = {
   // generic
-  VALIDATION_FAILED: { status: 400, message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.' },
+  VALIDATION_FAILED: {
+    status: 400,
+    message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.',
+  },
   MALFORMED_BODY: { status: 400, message: 'Die Anfrage konnte nicht gelesen werden.' },
   UNAUTHENTICATED: { status: 401, message: 'Es ist niemand angemeldet' },
   FORBIDDEN: { status: 403, message: 'Leider hast du noch nicht die passende Rolle' },
@@ -15,8 +18,14 @@ export const errorCatalog = {
   CONFLICT: { status: 409, message: 'Die Änderung steht im Konflikt mit vorhandenen Daten.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Datei oder Anfrage ist zu groß.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Dateiformat wird nicht unterstützt.' },
-  RATE_LIMITED: { status: 429, message: 'Zu viele Versuche. Bitte warte einen Moment und versuche es erneut' },
-  INTERNAL: { status: 500, message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es später erneut.' },
+  RATE_LIMITED: {
+    status: 429,
+    message: 'Zu viele Versuche. Bitte warte einen Moment und versuche es erneut',
+  },
+  INTERNAL: {
+    status: 500,
+    message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es später erneut.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
@@ -29,7 +38,10 @@ export const errorCatalog = {
   CLASS_FIELDS_MISSING: { status: 400, message: 'Fehlende Informationen für die Klasse' },
   CLASS_NOT_FOUND: { status: 404, message: 'Klasse nicht gefunden' },
   SUBJECT_NOT_FOUND: { status: 404, message: 'Fach nicht gefunden' },
-  SUBJECT_IN_USE: { status: 409, message: 'Fach kann nicht gelöscht werden, da es noch in Klassen verwendet wird' },
+  SUBJECT_IN_USE: {
+    status: 409,
+    message: 'Fach kann nicht gelöscht werden, da es noch in Klassen verwendet wird',
+  },
   PROFILE_FOR_OTHER_USER: { status: 403, message: 'Unauthorized: Cannot create profile for another user' },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Timestamps travel as ISO 8601 strings (`Date.prototype.toISOString()`; an offset is accepted too). */
+export const ZTimestamp = z.iso.datetime({ offset: true });
+export type Timestamp = z.infer<typeof ZTimestamp>;
+
+/** A string that must be present and non-blank after trimming; every issue carries `message`. */
+export function zRequiredString(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}
+
+/** The `{ message }` body several endpoints of spec §7 answer with. */
+export const ZMessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof ZMessageResponse>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** The 14 subjects offered in the registration wizard, in the order of spec §9. */
+export const SUBJECTS = [
+  { code: 'deutsch', name: 'Deutsch' },
+  { code: 'mathematik', name: 'Mathematik' },
+  { code: 'englisch', name: 'Englisch' },
+  { code: 'kunst', name: 'Kunst' },
+  { code: 'musik', name: 'Musik' },
+  { code: 'informatik', name: 'Informatik' },
+  { code: 'gemeinschaftskunde', name: 'Gemeinschaftskunde' },
+  { code: 'geschichte', name: 'Geschichte' },
+  { code: 'physik', name: 'Physik' },
+  { code: 'chemie', name: 'Chemie' },
+  { code: 'biologie', name: 'Biologie' },
+  { code: 'sport', name: 'Sport' },
+  { code: 'religion', name: 'Religion' },
+  { code: 'geographie', name: 'Geographie' },
+] as const;
+export type SubjectCode = (typeof SUBJECTS)[number]['code'];
+export const ZSubjectCode = z.enum(SUBJECTS.map((s) => s.code) as [SubjectCode, ...SubjectCode[]]);
+
+/** The 16 German federal states with their official two-letter codes (ISO 3166-2:DE without `DE-`). */
+export const FEDERAL_STATES = [
+  { code: 'BW', name: 'Baden-Württemberg' },
+  { code: 'BY', name: 'Bayern' },
+  { code: 'BE', name: 'Berlin' },
+  { code: 'BB', name: 'Brandenburg' },
+  { code: 'HB', name: 'Bremen' },
+  { code: 'HH', name: 'Hamburg' },
+  { code: 'HE', name: 'Hessen' },
+  { code: 'MV', name: 'Mecklenburg-Vorpommern' },
+  { code: 'NI', name: 'Niedersachsen' },
+  { code: 'NW', name: 'Nordrhein-Westfalen' },
+  { code: 'RP', name: 'Rheinland-Pfalz' },
+  { code: 'SL', name: 'Saarland' },
+  { code: 'SN', name: 'Sachsen' },
+  { code: 'ST', name: 'Sachsen-Anhalt' },
+  { code: 'SH', name: 'Schleswig-Holstein' },
+  { code: 'TH', name: 'Thüringen' },
+] as const;
+export type FederalStateCode = (typeof FEDERAL_STATES)[number]['code'];
+export const ZFederalStateCode = z.enum(
+  FEDERAL_STATES.map((s) => s.code) as [FederalStateCode, ...FederalStateCode[]],
+);
+
+/** `limit` of the school directory query (spec §7, §9). */
+export const SCHOOL_LIST_LIMIT = 30_000;
+
+/** Toasts (spec §9). */
+export const TOAST = {
+  durationMs: 4000,
+  maxVisible: 3,
+  widthPx: 356,
+  gapPx: 14,
+  offsetPx: 32,
+  swipeThresholdPx: 20,
+} as const;
+
+/** A chunk-load error reloads a path at most once within this window (spec §4, §9). */
+export const RELOAD_GUARD_MS = 10_000;
+
+/** How often the service worker checks for a new version (spec §9). */
+export const SW_CHECK_INTERVAL_MS = 20_000;
+
+/** Default upload limits of the submit page (DESIGN §8; the API may be configured otherwise). */
+export const UPLOAD_LIMITS = {
+  maxFileBytes: 20 * 1024 * 1024,
+  maxFilesPerSubmission: 20,
+} as const;
+
+/** File types the submit page accepts (DESIGN §8; checked by magic bytes on the server). */
+export const ALLOWED_UPLOAD_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+] as const;

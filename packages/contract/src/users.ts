@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common';
+import { ZId, ZUserId } from './ids';
+
+/** The access token's `user_role` claim values that may use the app (spec §6). */
+export const USER_ROLES = ['teacher', 'organization_member'] as const;
+export const ZUserRole = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof ZUserRole>;
+
+/** True for a claim value that lets the user in; anything else (absent, `none`, …) goes to the waitlist. */
+export function isPermittedRole(value: unknown): value is UserRole {
+  return ZUserRole.safeParse(value).success;
+}
+
+/** Flags kept in the auth user's `user_metadata`; absent means false. */
+export const ZUserMetadataFlags = z.object({
+  registration_pending: z.boolean().optional(),
+  registration_completed: z.boolean().optional(),
+  profile_setup_done: z.boolean().optional(),
+  has_password: z.boolean().optional(),
+});
+export type UserMetadataFlags = z.infer<typeof ZUserMetadataFlags>;
+
+/** The teacher's school as chosen in the registration wizard. */
+export const ZProfileSchool = z.object({
+  bundesland: z.string(),
+  city: z.string(),
+  schule: z.string(),
+});
+export type ProfileSchool = z.infer<typeof ZProfileSchool>;
+
+/** `user_profile.meta_data`, decrypted. */
+export const ZProfileMetaData = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  /** null: the generated avatar (initials on green) is shown. */
+  avatar_url: z.string().nullable().default(null),
+  /** Saved only when bundesland, city and schule are all filled. */
+  school: ZProfileSchool.nullable().default(null),
+});
+export type ProfileMetaData = z.infer<typeof ZProfileMetaData>;
+
+/** A `user_profile` row; `meta_data` is ciphertext (DESIGN §5). */
+export const ZUserProfile = z.object({
+  id: ZId,
+  user_id: ZUserId,
+  created_by: ZUserId,
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  meta_data: z.string(),
+});
+export type UserProfile = z.infer<typeof ZUserProfile>;
+
+/** `POST /api/encrypt` (for the signed-in user only). */
+export const ZEncryptRequest = z.object({ text: z.string() });
+export type EncryptRequest = z.infer<typeof ZEncryptRequest>;
+export const ZEncryptResponse = z.object({ encryptedText: z.string() });
+export type EncryptResponse = z.infer<typeof ZEncryptResponse>;
+
+/** `POST /api/decrypt` (for the signed-in user only). */
+export const ZDecryptRequest = z.object({ encryptedText: z.string().min(1) });
+export type DecryptRequest = z.infer<typeof ZDecryptRequest>;
+export const ZDecryptResponse = z.object({ decryptedText: z.string() });
+export type DecryptResponse = z.infer<typeof ZDecryptResponse>;
