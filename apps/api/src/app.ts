@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { DestinationStream } from 'pino';
+import type { Env } from './env';
+import { loggerOptions } from './logger';
+import errors from './plugins/app/errors';
+import spa from './plugins/app/spa';
+import cookie from './plugins/external/cookie';
+import db from './plugins/external/db';
+import helmet from './plugins/external/helmet';
+import multipart from './plugins/external/multipart';
+import rateLimit from './plugins/external/rate-limit';
+import swagger from './plugins/external/swagger';
+import underPressure from './plugins/external/under-pressure';
+import routes from './routes';
+
+export interface BuildAppOptions {
+  /** Pretty logs for a terminal; JSON otherwise. */
+  prettyLogs?: boolean;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole application without listening. Tests call this and use `inject()`; server.ts listens. */
+export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify<Server>({
+    logger: loggerOptions(env, { pretty: options.prettyLogs ?? false, stream: options.logStream }),
+    // Trust exactly as many proxy hops as configured (0 = take the socket address).
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY,
+    // Keep a caller's request id if it looks sane, so logs line up across a proxy.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // While closing, answer in-flight requests with `Connection: close` so their keep-alive sockets end with
+  // the response; otherwise close() would wait for the idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  app.decorate('config', env);
+  await app.register(fp(async () => {}, { name: 'config' }));
+  await app.register(errors);
+
+  // External plugins first, then app plugins, then routes (CONVENTIONS: fastify/demo).
+  await app.register(helmet);
+  await app.register(rateLimit);
+  await app.register(cookie);
+  await app.register(multipart);
+  await app.register(swagger);
+  await app.register(db);
+  await app.register(underPressure);
+
+  await app.register(spa);
+  await app.register(routes);
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+function captureError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
+describe('environment', () => {
+  it('uses the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, MIGRATE: true, AI_PROVIDER: 'none' });
+    expect(env.DATA_DIR).toBe(path.resolve('.data'));
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops on a bad value and names the variable', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
+    const err = captureError(() =>
+      loadEnv({ PORT: '99999', AI_PROVIDER: 'magic', DATABASE_URL: 'not a url' }),
+    );
+    expect(err).toBeInstanceOf(EnvError);
+    expect((err as EnvError).variables.sort()).toEqual(['AI_PROVIDER', 'DATABASE_URL', 'PORT']);
+    expect((err as EnvError).message).toContain('PORT');
+  });
+
+  it('reads flags and strips a trailing slash from PUBLIC_URL', () => {
+    const env = loadEnv({
+      MIGRATE: '0',
+      DEMO: 'false',
+      PUBLIC_URL: 'https://schule.example/',
+      DATABASE_URL: '',
+    });
+    expect(env).toMatchObject({ MIGRATE: false, DEMO: false, PUBLIC_URL: 'https://schule.example' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { apiRoot } from '../../paths';
+import { sendError } from './errors';
+
+/** Paths the SPA never owns: they answer JSON errors, never index.html. */
+export function isBackendPath(url: string): boolean {
+  return /^\/(api|auth)(\/|\?|$)/.test(url);
+}
+
+export function webDist(configured: string | undefined): string {
+  return path.resolve(configured ?? path.join(apiRoot, '..', 'web', 'dist'));
+}
+
+/**
+ * Serves the built SPA (production): hashed files under /assets are immutable for a year, everything else
+ * (index.html, sw.js, manifest) is revalidated on every load so a new build shows up at once. Any other
+ * non-API path gets index.html (history fallback); a missing asset stays a 404 so a stale chunk is noticed.
+ */
+export default fp(
+  async function spa(app: FastifyInstance) {
+    const root = webDist(app.config.WEB_DIST);
+    const serveSpa = app.config.NODE_ENV === 'production' && existsSync(path.join(root, 'index.html'));
+    if (!serveSpa) {
+      app.log.debug({ root }, 'SPA not served (not production or not built)');
+    } else {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+      // `index: false` leaves the root directory unanswered; it is the SPA like every other page.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
+    }
+
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+      const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+      const url = request.url;
+      if (serveSpa && wantsPage && !isBackendPath(url) && !url.startsWith('/assets/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return sendError(reply, 'NOT_FOUND');
+    });
+  },
+  { name: 'spa', dependencies: ['config', 'errors', 'rate-limit'] },
+);

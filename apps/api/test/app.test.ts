@@ -1,0 +1,226 @@
+import { ZApiError, ZHealthResponse, ZPublicConfig } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { drivers } from './helpers/database';
+import { createTestApp, type TestApp } from './helpers/app';
+
+function addProbeRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ title: z.string().min(1), grade: z.number().int() }) } },
+    (request) => request.body,
+  );
+  typed.get('/api/test/boom', () => {
+    throw new Error('secret internal detail at /srv/app.ts:12');
+  });
+}
+
+describe.each(drivers)('API foundation on %s', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, addProbeRoutes);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers an unknown /api route with the JSON error shape and 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = ZApiError.parse(res.json());
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('rejects a malformed JSON body with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": "x",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(ZApiError.parse(res.json()).error.code).toBe('MALFORMED_BODY');
+  });
+
+  it('reports validation failures with the zod issues in details', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { title: '', grade: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = ZApiError.parse(res.json());
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    const issues = z
+      .array(z.object({ path: z.array(z.unknown()), message: z.string() }))
+      .parse(body.error.details);
+    expect(issues.map((i) => i.path.join('.')).sort()).toEqual(['grade', 'title']);
+  });
+
+  it('hides internals of an unexpected failure behind a German 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = ZApiError.parse(res.json());
+    expect(body.error.code).toBe('INTERNAL');
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('reports a healthy database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = ZHealthResponse.parse(res.json());
+    expect(body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('publishes the public runtime config and nothing secret', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    const body = ZPublicConfig.parse(res.json());
+    expect(body.authMode).toBe('local');
+    expect(body.posthog).toBeNull();
+  });
+
+  it('serves the OpenAPI document and its UI', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(json.statusCode).toBe(200);
+    const doc = z
+      .object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })
+      .parse(json.json());
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/config']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('keeps a sane incoming request id and sets security headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('never writes tokens or passwords to the log', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { authorization: 'Bearer very-secret-token', cookie: 'sb-x-auth-token=also-secret' },
+      payload: { title: 'x', grade: 1 },
+    });
+    const text = JSON.stringify(t.logs);
+    expect(t.logs.length).toBeGreaterThan(0);
+    expect(text).not.toContain('very-secret-token');
+    expect(text).not.toContain('also-secret');
+  });
+});
+
+describe('API when the database is unreachable', () => {
+  it('answers /api/health with 503 and database down', async () => {
+    const t = await createTestApp({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', MIGRATE: '0' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(ZHealthResponse.parse(res.json())).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Rate limiting', () => {
+  it('answers 429 with the German message once the limit is used up', async () => {
+    const t = await createTestApp({ RATE_LIMIT_MAX: '2' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+      const body = ZApiError.parse(res.json());
+      expect(body.error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Zu viele Versuche. Bitte warte einen Moment und versuche es erneut',
+      });
+      expect(res.headers['retry-after']).toBeDefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Serving the built SPA in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="de"><title>App</title></html>');
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'sw.js'), '// sw');
+    t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers any page path with index.html and no caching', async () => {
+    for (const url of ['/', '/classes/abc/tasks/def', '/login?next=/x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<html lang="de">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('gives hashed assets a long cache and other files none', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps API, auth and missing assets as JSON 404s', async () => {
+    for (const url of ['/api/nope', '/auth/v1/nope', '/assets/missing-123.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(ZApiError.parse(res.json()).error.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('Graceful shutdown', () => {
+  it('lets an in-flight request finish while closing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const t = await createTestApp({}, (app) => {
+      app.get('/api/test/slow', async () => {
+        await gate;
+        return { done: true };
+      });
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const inFlight = fetch(`http://127.0.0.1:${address.port}/api/test/slow`);
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = t.close();
+    setTimeout(release, 200);
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${address.port}/api/health`)).rejects.toThrow();
+  });
+});

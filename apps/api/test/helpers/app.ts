@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import { buildApp, type BuildAppOptions } from '../../src/app';
+import { loadEnv } from '../../src/env';
+import { testDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database (PGlite, or Postgres when TEST_DATABASE_URL is set). `prepare` may add
+ * routes before the app is ready, e.g. to exercise the error handler.
+ */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  prepare?: (app: FastifyInstance) => void | Promise<void>,
+  options: BuildAppOptions = {},
+): Promise<TestApp> {
+  const database = await testDatabase();
+  const logs: Array<Record<string, unknown>> = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      callback();
+    },
+  });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...database.env, ...envOverrides });
+  const app = await buildApp(env, { logStream, ...options });
+  try {
+    await prepare?.(app);
+    await app.ready();
+  } catch (err) {
+    await app.close();
+    await database.cleanup();
+    throw err;
+  }
+  return {
+    app,
+    logs,
+    async close() {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
