@@ -52,7 +52,10 @@ export const ZEnv = z
 export type Env = z.infer<typeof ZEnv>;
 
 export class EnvError extends Error {
-  constructor(readonly variables: string[], message: string) {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
     super(message);
     this.name = 'EnvError';
   }

@@ -21,10 +21,10 @@ function addProbeRoutes(app: FastifyInstance) {
   });
 }
 
-describe.each(drivers)('API foundation on %s', () => {
+describe.each(drivers)('API foundation on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, addProbeRoutes);
+    t = await createTestApp({ driver, prepare: addProbeRoutes });
   });
   afterAll(async () => {
     await t.close();
@@ -128,7 +128,9 @@ describe.each(drivers)('API foundation on %s', () => {
 
 describe('API when the database is unreachable', () => {
   it('answers /api/health with 503 and database down', async () => {
-    const t = await createTestApp({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', MIGRATE: '0' });
+    const t = await createTestApp({
+      env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', MIGRATE: '0' },
+    });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
@@ -141,7 +143,7 @@ describe('API when the database is unreachable', () => {
 
 describe('Rate limiting', () => {
   it('answers 429 with the German message once the limit is used up', async () => {
-    const t = await createTestApp({ RATE_LIMIT_MAX: '2' });
+    const t = await createTestApp({ env: { RATE_LIMIT_MAX: '2' } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++)
@@ -168,7 +170,7 @@ describe('Serving the built SPA in production', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="de"><title>App</title></html>');
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'sw.js'), '// sw');
-    t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: dist });
+    t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: dist } });
   });
   afterAll(async () => {
     await t.close();
@@ -204,11 +206,13 @@ describe('Graceful shutdown', () => {
   it('lets an in-flight request finish while closing', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const t = await createTestApp({}, (app) => {
-      app.get('/api/test/slow', async () => {
-        await gate;
-        return { done: true };
-      });
+    const t = await createTestApp({
+      prepare: (app) => {
+        app.get('/api/test/slow', async () => {
+          await gate;
+          return { done: true };
+        });
+      },
     });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();

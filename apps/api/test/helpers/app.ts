@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadEnv } from '../../src/env';
+import type { DatabaseDriver } from '../../src/db/client';
 import { testDatabase } from './database';
 
 export interface TestApp {
@@ -16,11 +17,14 @@ export interface TestApp {
  * routes before the app is ready, e.g. to exercise the error handler.
  */
 export async function createTestApp(
-  envOverrides: Record<string, string> = {},
-  prepare?: (app: FastifyInstance) => void | Promise<void>,
-  options: BuildAppOptions = {},
+  options: BuildAppOptions & {
+    env?: Record<string, string>;
+    driver?: DatabaseDriver;
+    prepare?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
-  const database = await testDatabase();
+  const { env: envOverrides = {}, driver, prepare, ...buildOptions } = options;
+  const database = await testDatabase(driver);
   const logs: Array<Record<string, unknown>> = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -31,7 +35,7 @@ export async function createTestApp(
     },
   });
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...database.env, ...envOverrides });
-  const app = await buildApp(env, { logStream, ...options });
+  const app = await buildApp(env, { logStream, ...buildOptions });
   try {
     await prepare?.(app);
     await app.ready();

@@ -1,0 +1,162 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Env } from '../env';
+import { migrationsFolder } from '../paths';
+import { acquirePgliteLock } from './lock';
+import * as schema from './schema';
+
+export { DatabaseLockedError } from './lock';
+
+/**
+ * What the raw results of both drivers have in common: `db.execute<Row>(sql)` resolves to `{ rows: Row[] }`.
+ * (Affected-row counts differ between PGlite and node-postgres: use `.returning()` and count the rows.)
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: RawResult<this['row']>;
+}
+interface RawResult<Row> {
+  rows: Assume<Row, Record<string, unknown>>[];
+}
+
+/** The one database handle type of the app, whichever driver is behind it (ADR 003). */
+export type Database = PgDatabase<QueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What repository functions take: the database or a transaction. With PGlite, code running inside a
+ * transaction must use `tx`; a query on the outer handle waits for the transaction and deadlocks.
+ */
+export type Executor = Database | Transaction;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+/** Its functions do not use `this`: pass them around freely (e.g. as the dbPing decorator). */
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** `select 1` within PING_TIMEOUT_MS. Resolves false, never rejects, when the database is unreachable. */
+  ping: () => Promise<boolean>;
+  /** Applies pending migrations from apps/api/drizzle; a no-op when everything is applied. */
+  migrate: () => Promise<void>;
+  /** Closes the connection(s) and, for PGlite, releases the DATA_DIR lock. Safe to call twice. */
+  close: () => Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** Errors of idle pool clients (Postgres restarted, network dropped). Without a listener they would crash. */
+  onPoolError?: (err: Error) => void;
+}
+
+export const PING_TIMEOUT_MS = 2000;
+/** How long a pool waits for a new connection before the query fails (instead of waiting forever). */
+const CONNECT_TIMEOUT_MS = 5000;
+/** Key of the advisory lock that serialises migrations of API processes starting together. */
+const MIGRATION_LOCK_KEY = 'klassenzimmer:migrate';
+
+/**
+ * Opens the database: PGlite in `DATA_DIR/pg` when DATABASE_URL is unset, a node-postgres pool otherwise.
+ * Nothing is migrated here; call `migrate()` (the db plugin does when MIGRATE is on).
+ */
+export async function createDatabase(
+  env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>,
+  options: CreateDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  return env.DATABASE_URL ? createPostgres(env.DATABASE_URL, options) : createPglite(env.DATA_DIR);
+}
+
+async function createPglite(dataDir: string): Promise<DatabaseHandle> {
+  const pgDir = path.join(dataDir, 'pg');
+  fs.mkdirSync(pgDir, { recursive: true });
+  const release = acquirePgliteLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(pgDir);
+  } catch (err) {
+    release();
+    throw new Error(`PGlite konnte die Datenbank in ${pgDir} (DATA_DIR) nicht öffnen.`, { cause: err });
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    ping: () => probe(async () => void (await client.query('select 1'))),
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function createPostgres(connectionString: string, options: CreateDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'klassenzimmer-api',
+  });
+  pool.on('error', (err) => options.onPoolError?.(err));
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    driver: 'postgres',
+    ping: () => probe(async () => void (await pool.query('select 1'))),
+    async migrate() {
+      // Several API replicas may start at once: the first takes the lock and migrates, the others wait and
+      // then find nothing left to do in drizzle's journal table. The lock lives on this one connection.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client: connection, schema, casing: 'snake_case' }), {
+            migrationsFolder,
+          });
+        } finally {
+          await connection.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+        }
+        connection.release();
+      } catch (err) {
+        // Do not hand a connection in an unknown state back to the pool.
+        connection.release(err instanceof Error ? err : true);
+        throw err;
+      }
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+}
+
+/** Runs `check` with a deadline; true when it finished in time, false on any error or timeout. */
+async function probe(check: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        () => true,
+        () => false,
+      ),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { audit, entityId } from './columns';
+import { skillGroups, skills } from './rubrics';
+import { submissions } from './submissions';
+
+// Feedback rows are upserted idempotently per submission by the feedback job (DESIGN §7); the unique keys
+// below are the ON CONFLICT targets.
+
+/** Score, reason, evidence and recommendation for one skill in one submission (spec §3). */
+export const skillFeedback = pgTable(
+  'skill_feedback',
+  {
+    id: entityId(),
+    // CASCADE on both sides: feedback on a deleted skill or submission has nothing left to describe.
+    skill_id: text()
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    submission_id: text()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** -1 = not scored (counts as 0 in sums, spec §4). Not capped at maxScore here: see skill_details. */
+    score: integer().notNull().default(-1),
+    reason: text().notNull().default(''),
+    /** Evidence quotes from the submission. */
+    proof: jsonb().$type<string[]>().notNull().default([]),
+    recommendation: text().notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    unique('skill_feedback_skill_id_submission_id_uq').on(t.skill_id, t.submission_id),
+    index('skill_feedback_submission_id_idx').on(t.submission_id),
+    check('skill_feedback_score_check', sql`${t.score} >= -1`),
+  ],
+);
+
+/** Text feedback for one skill group in one submission (spec §3; the wire name of skillGroup_id is group_id). */
+export const skillGroupFeedback = pgTable(
+  'skill_group_feedback',
+  {
+    id: entityId(),
+    skillGroup_id: text()
+      .notNull()
+      .references(() => skillGroups.id, { onDelete: 'cascade' }),
+    submission_id: text()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    feedback: text().notNull().default(''),
+    ...audit(),
+  },
+  (t) => [
+    unique('skill_group_feedback_skill_group_id_submission_id_uq').on(t.skillGroup_id, t.submission_id),
+    index('skill_group_feedback_submission_id_idx').on(t.submission_id),
+  ],
+);

@@ -1,0 +1,14 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { audit, entityId } from './columns';
+
+/** A teacher's subject (spec §3). Listed per teacher by updated_at descending (spec §7). */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: entityId(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    ...audit(),
+  },
+  (t) => [index('subjects_created_by_updated_at_idx').on(t.created_by, t.updated_at.desc().nullsFirst())],
+);
