@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './helpers/browser';
-import { removeDir, startServer, type RunningServer } from './helpers/server';
+import { removeDir, runServerExpectingFailure, startServer, type RunningServer } from './helpers/server';
 
 describe('The built app in a real browser', () => {
   let server: RunningServer;
@@ -69,5 +69,15 @@ describe('Restarting on the same DATA_DIR', () => {
     } finally {
       removeDir(first.dataDir);
     }
+  });
+});
+
+describe('Starting with a bad configuration', () => {
+  it('stops with exit code 1 and names the variable', async () => {
+    const { code, output } = await runServerExpectingFailure({ PORT: 'drei', AI_PROVIDER: 'magie' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+    expect(output).toContain('AI_PROVIDER');
+    expect(output).not.toMatch(/at .*\.js:\d+/);
   });
 });

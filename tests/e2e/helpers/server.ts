@@ -86,6 +86,29 @@ export async function startServer(
   };
 }
 
+/** Runs the built server expecting it to refuse to start; resolves with its exit code and output. */
+export async function runServerExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  try {
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    return { code, output };
+  } finally {
+    removeDir(dataDir);
+  }
+}
+
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,25 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, useRouterState } from '@tanstack/react-router';
+import { Toaster } from './components/Toaster';
+import { forcedColorScheme } from './lib/colorScheme';
+import type { AppRouter } from './router';
+import { theme } from './theme';
+
+interface AppProps {
+  router: AppRouter;
+  queryClient: QueryClient;
+}
+
+/** Providers around the router. Mantine sits outside so that error and 404 pages are styled too. */
+export function App({ router, queryClient }: AppProps) {
+  const colorScheme = useRouterState({ router, select: (state) => forcedColorScheme(state.matches) });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={colorScheme}>
+        <Toaster />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

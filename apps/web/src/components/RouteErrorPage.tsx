@@ -1,0 +1,34 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { de } from '../i18n/de';
+import { ApiError } from '../lib/api';
+import { usePageTitle } from '../lib/usePageTitle';
+import { ButtonLink } from './links';
+
+/**
+ * Shown when loading or rendering a page throws. API errors carry a German message worth showing;
+ * anything else gets a general sentence (no internals on screen).
+ */
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  usePageTitle(de.routeError.heading);
+  const router = useRouter();
+  const message = error instanceof ApiError ? error.message : de.routeError.text;
+
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+
+  return (
+    <Stack align="center" ta="center" gap="md" role="alert">
+      <Title order={1}>{de.routeError.heading}</Title>
+      <Text>{message}</Text>
+      <Group justify="center">
+        <Button onClick={retry}>{de.routeError.retry}</Button>
+        <ButtonLink to="/" variant="default">
+          {de.app.homeLink}
+        </ButtonLink>
+      </Group>
+    </Stack>
+  );
+}

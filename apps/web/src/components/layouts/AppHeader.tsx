@@ -1,0 +1,36 @@
+import { Burger, Group } from '@mantine/core';
+import { de } from '../../i18n/de';
+import { AnchorLink } from '../links';
+
+interface AppHeaderProps {
+  /** Present when the layout has a collapsible navbar (mobile). */
+  navbar?: { opened: boolean; toggle: () => void };
+}
+
+/** Top bar of the signed-in layouts: product name and the main sections. */
+export function AppHeader({ navbar }: AppHeaderProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {navbar && (
+          <Burger
+            opened={navbar.opened}
+            onClick={navbar.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={de.nav.toggle}
+          />
+        )}
+        <AnchorLink to="/" fw={700} fz="lg" c="inherit" underline="never">
+          {de.app.name}
+        </AnchorLink>
+      </Group>
+      <Group component="nav" aria-label={de.nav.main} gap="lg" visibleFrom="sm">
+        <AnchorLink to="/classes">{de.nav.classes}</AnchorLink>
+        <AnchorLink to="/subjects">{de.nav.subjects}</AnchorLink>
+        <AnchorLink to="/notifications">{de.nav.notifications}</AnchorLink>
+        <AnchorLink to="/account">{de.nav.account}</AnchorLink>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,93 @@
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '../components/Toaster';
+import { de } from '../i18n/de';
+import { ApiError } from './api';
+import { toast, toastApiError } from './toast';
+
+function renderToaster() {
+  render(
+    <MantineProvider>
+      <Toaster />
+    </MantineProvider>,
+  );
+}
+
+function toastElement(text: string): HTMLElement {
+  const element = screen.getByText(text).closest<HTMLElement>('[data-toast]');
+  if (!element) throw new Error(`no toast with text ${text}`);
+  return element;
+}
+
+function drag(element: HTMLElement, fromX: number, toX: number) {
+  fireEvent.pointerDown(element, { pointerId: 1, pointerType: 'touch', clientX: fromX, clientY: 100 });
+  fireEvent.pointerMove(element, {
+    pointerId: 1,
+    pointerType: 'touch',
+    clientX: (fromX + toX) / 2,
+    clientY: 100,
+  });
+  fireEvent.pointerMove(element, { pointerId: 1, pointerType: 'touch', clientX: toX, clientY: 101 });
+  fireEvent.pointerUp(element, { pointerId: 1, pointerType: 'touch', clientX: toX, clientY: 101 });
+}
+
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+  });
+});
+
+describe('toast', () => {
+  it('shows a message and disappears when swiped sideways past 20 px', async () => {
+    renderToaster();
+    act(() => {
+      toast.success(de.toasts.subjects.created);
+    });
+    const element = toastElement(de.toasts.subjects.created);
+
+    drag(element, 200, 230);
+
+    await waitFor(() => expect(screen.queryByText(de.toasts.subjects.created)).toBeNull());
+  });
+
+  it('stays when the drag is shorter than 20 px', async () => {
+    renderToaster();
+    act(() => {
+      toast.info(de.toasts.feedback.updated);
+    });
+    const element = toastElement(de.toasts.feedback.updated);
+
+    drag(element, 200, 212);
+
+    // Give a wrongly scheduled hide the time of Mantine's exit transition before checking.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText(de.toasts.feedback.updated)).toBeTruthy();
+    expect(element.style.translate).toBe('');
+  });
+
+  it('shows at most 3 toasts at once', () => {
+    renderToaster();
+    act(() => {
+      for (let i = 1; i <= 5; i += 1) toast.info(`Meldung ${i}`);
+    });
+
+    expect(document.querySelectorAll('[data-toast]')).toHaveLength(3);
+  });
+
+  it("shows the server's German message of an ApiError, otherwise the fallback", () => {
+    renderToaster();
+    act(() => {
+      toastApiError(
+        new ApiError({ status: 404, code: 'CLASS_NOT_FOUND', message: de.errors.CLASS_NOT_FOUND }),
+        de.toasts.classes.loadFailed,
+      );
+      toastApiError(new Error('boom'), de.toasts.classes.deleteFailed);
+    });
+
+    expect(screen.getByText(de.errors.CLASS_NOT_FOUND)).toBeTruthy();
+    expect(screen.getByText(de.toasts.classes.deleteFailed)).toBeTruthy();
+    expect(screen.queryByText('boom')).toBeNull();
+  });
+});

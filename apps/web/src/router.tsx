@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { RouteErrorPage } from './components/RouteErrorPage';
+import { routeTree } from './routeTree.gen';
+
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    history: options.history,
+    defaultPreload: 'intent',
+    // Freshness is TanStack Query's business: loaders run on every preload and read from its cache.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteErrorPage,
+    // Unknown paths always get the root's 404 page (error layout), never a half-matched layout.
+    notFoundMode: 'root',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

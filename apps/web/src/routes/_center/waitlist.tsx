@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnderConstruction } from '../../components/UnderConstruction';
+import { de } from '../../i18n/de';
+
+export const Route = createFileRoute('/_center/waitlist')({
+  component: WaitlistPage,
+});
+
+function WaitlistPage() {
+  return <UnderConstruction title={de.titles.waitlist} />;
+}

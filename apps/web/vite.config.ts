@@ -1,0 +1,24 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API (and the built-in auth at `/auth/v1`) during development: `pnpm --filter @app/api dev`. */
+const apiOrigin = 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': { target: apiOrigin },
+  '/auth': { target: apiOrigin },
+};
+
+export default defineConfig({
+  // The router plugin must come before the React plugin: it generates src/routeTree.gen.ts and
+  // splits every route's components into their own chunk.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Content-hashed file names under dist/assets/ (immutable caching by the API's static handler).
+    assetsDir: 'assets',
+  },
+});
