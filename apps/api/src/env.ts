@@ -33,8 +33,27 @@ export const ZEnv = z
     DATABASE_URL: optionalUrl,
     MIGRATE: flag(true),
     DEMO: flag(true),
+    /** External Supabase project; unset = built-in GoTrue-compatible auth at /auth/v1. */
     SUPABASE_URL: optionalUrl,
     SUPABASE_ANON_KEY: optionalString,
+    /** HS256 secret of the external project (else its JWKS is used). */
+    SUPABASE_JWT_SECRET: optionalString,
+    /** Service-role key for the external project's admin API. */
+    SUPABASE_SERVICE_ROLE_KEY: optionalString,
+    /** Built-in auth: HS256 signing secret; generated and kept in DATA_DIR/jwt-secret when unset. */
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'mindestens 32 Zeichen').optional()),
+    /** Built-in auth: access-token lifetime in seconds. */
+    JWT_EXPIRY: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /** smtp(s)://user:pass@host:port; unset = mails are written to DATA_DIR/outbox as .eml files. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'smtp:// oder smtps:// erwartet')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Klassenzimmer <no-reply@localhost>'),
+    /** Role granted to every user on e-mail confirmation; none = waitlist until an admin grants one. */
+    AUTO_ROLE: z.enum(['none', 'teacher', 'organization_member']).default('none'),
     AI_PROVIDER: z.enum(['none', 'service', 'openai']).default('none'),
     POSTHOG_KEY: optionalString,
     POSTHOG_HOST: optionalUrl,

@@ -11,7 +11,8 @@ export const errorCatalog = {
     message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.',
   },
   MALFORMED_BODY: { status: 400, message: 'Die Anfrage konnte nicht gelesen werden.' },
-  UNAUTHENTICATED: { status: 401, message: 'Es ist niemand angemeldet' },
+  // spec §6: the exact text of the original for calls without a signed-in user.
+  UNAUTHENTICATED: { status: 401, message: 'User not logged in' },
   FORBIDDEN: { status: 403, message: 'Leider hast du noch nicht die passende Rolle' },
   NOT_FOUND: { status: 404, message: 'Die angefragte Seite oder Ressource wurde nicht gefunden.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Diese Methode ist hier nicht erlaubt.' },
@@ -31,6 +32,7 @@ export const errorCatalog = {
     message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   },
   // domain (spec §5, §8)
+  USER_NOT_FOUND: { status: 404, message: 'Benutzer nicht gefunden' },
   USER_NOT_LOGGED_IN: { status: 401, message: 'Nutzer nicht eingeloggt oder nicht gefunden' },
   TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },
   TASK_ID_MISSING: { status: 400, message: 'Aufgaben-ID nicht gefunden' },

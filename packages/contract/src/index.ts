@@ -19,3 +19,4 @@ export * from './scoring';
 export * from './skills-complete';
 export * from './validation';
 export * from './registration';
+export * from './admin';

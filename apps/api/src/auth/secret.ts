@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Env } from '../env';
+
+/**
+ * The HS256 secret of the built-in auth: JWT_SECRET when set, otherwise one generated on first start and
+ * kept in DATA_DIR/jwt-secret (mode 0600) so sessions survive restarts.
+ */
+export function loadJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    secret = randomBytes(48).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch {
+      // Another process wrote it first: use theirs.
+      secret = readFileSync(file, 'utf8').trim();
+    }
+  }
+  return new TextEncoder().encode(secret);
+}
