@@ -4,8 +4,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
+import demo from './auth/demo';
+import supabaseAdmin from './auth/supabase-admin';
 import type { Env } from './env';
 import { loggerOptions } from './logger';
+import auth from './plugins/app/auth';
+import control from './plugins/app/control';
 import errors from './plugins/app/errors';
 import spa from './plugins/app/spa';
 import cookie from './plugins/external/cookie';
@@ -20,6 +24,8 @@ import routes from './routes';
 export interface BuildAppOptions {
   /** Pretty logs for a terminal; JSON otherwise. */
   prettyLogs?: boolean;
+  /** Take operator commands over DATA_DIR/control.sock (embedded database only). Off for the CLI itself. */
+  controlSocket?: boolean;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
 }
@@ -63,9 +69,13 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(rateLimit);
   await app.register(cookie);
   await app.register(multipart);
+  await app.register(auth);
   await app.register(swagger);
   await app.register(db);
   await app.register(underPressure);
+  await app.register(supabaseAdmin);
+  await app.register(demo);
+  if (options.controlSocket !== false) await app.register(control);
 
   await app.register(spa);
   await app.register(routes);

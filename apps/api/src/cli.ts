@@ -1,21 +1,70 @@
-import { createDatabase } from './db/client';
-import { EnvError, loadEnv } from './env';
+import { buildApp } from './app';
+import { COMMANDS_HELP, isDataCommand, runCommand, type CommandResult } from './cli/commands';
+import { sendControlCommand } from './cli/control-protocol';
+import { createDatabase, DatabaseLockedError } from './db/client';
+import { EnvError, loadEnv, type Env } from './env';
 
-// `pnpm cli <command>`: operator tasks that do not need the server running.
+// `pnpm cli <command>`: operator tasks. Commands on users and roles run against the database directly, or,
+// when a running server holds the embedded database, are handed to that server over DATA_DIR/control.sock.
 
 const HELP = `Verwendung: pnpm cli <Befehl>
 
 Befehle:
-  migrate        Datenbank-Migrationen ausführen (DATA_DIR bzw. DATABASE_URL)
-  check-env      Konfiguration prüfen und die wirksamen Werte zeigen (ohne Geheimnisse)
-  help           Diese Hilfe
+${COMMANDS_HELP}
+  migrate                                             Datenbank-Migrationen ausführen
+  check-env                                           Konfiguration prüfen (Geheimnisse verdeckt)
+  help                                                Diese Hilfe
 `;
 
 const SECRET = /KEY|SECRET|TOKEN|PASSWORD|DATABASE_URL|SMTP_URL/;
 
+/** Runs a data command in-process: builds the app without listening (same auth backend, same checks). */
+async function runDirect(env: Env, argv: string[]): Promise<CommandResult> {
+  const app = await buildApp({ ...env, DEMO: false, LOG_LEVEL: 'warn' }, { controlSocket: false });
+  try {
+    await app.ready();
+    return await runCommand(argv, { db: app.db, authAdmin: app.authAdmin });
+  } finally {
+    await app.close();
+  }
+}
+
+async function runDataCommand(env: Env, argv: string[]): Promise<CommandResult> {
+  if (env.DATABASE_URL) return runDirect(env, argv);
+  try {
+    return await runDirect(env, argv);
+  } catch (err) {
+    if (
+      !(err instanceof DatabaseLockedError) &&
+      !(err instanceof Error && err.cause instanceof DatabaseLockedError)
+    ) {
+      throw err;
+    }
+    try {
+      return await sendControlCommand(env.DATA_DIR, argv);
+    } catch {
+      throw new Error(
+        `${(err instanceof DatabaseLockedError ? err : (err.cause as DatabaseLockedError)).message}\n` +
+          `Der laufende Server nimmt keine Befehle an (${env.DATA_DIR}/control.sock fehlt). ` +
+          `Nutze die Admin-Seite /admin/users oder stoppe den Server und versuche es erneut.`,
+      );
+    }
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
+  if (command === undefined || command === 'help' || command === '--help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
   const env = loadEnv();
+  if (isDataCommand(argv)) {
+    const result = await runDataCommand(env, argv);
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    return result.code;
+  }
   switch (command) {
     case 'migrate': {
       const database = await createDatabase(env);
@@ -35,11 +84,6 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    case undefined:
-    case 'help':
-    case '--help':
-      process.stdout.write(HELP);
-      return 0;
     default:
       process.stderr.write(`Unbekannter Befehl: ${command}\n\n${HELP}`);
       return 2;

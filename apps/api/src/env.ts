@@ -62,6 +62,14 @@ export const ZEnv = z
     /** Requests per minute and IP for the whole API (stricter limits sit on public and auth routes). */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   })
+  .superRefine((e, ctx) => {
+    // External auth needs the project's public key for the browser and the service key for admin calls.
+    if (!e.SUPABASE_URL) return;
+    for (const key of ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const) {
+      if (!e[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'nötig, wenn SUPABASE_URL gesetzt ist' });
+    }
+  })
   .transform((e) => ({
     ...e,
     DATA_DIR: path.resolve(e.DATA_DIR),

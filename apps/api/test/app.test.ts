@@ -13,10 +13,13 @@ function addProbeRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/test/echo',
-    { schema: { body: z.object({ title: z.string().min(1), grade: z.number().int() }) } },
+    {
+      config: { access: 'public' },
+      schema: { body: z.object({ title: z.string().min(1), grade: z.number().int() }) },
+    },
     (request) => request.body,
   );
-  typed.get('/api/test/boom', () => {
+  typed.get('/api/test/boom', { config: { access: 'public' } }, () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
 }
@@ -208,7 +211,7 @@ describe('Graceful shutdown', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const t = await createTestApp({
       prepare: (app) => {
-        app.get('/api/test/slow', async () => {
+        app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
           await gate;
           return { done: true };
         });

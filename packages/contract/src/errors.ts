@@ -33,6 +33,15 @@ export const errorCatalog = {
   },
   // domain (spec §5, §8)
   USER_NOT_FOUND: { status: 404, message: 'Benutzer nicht gefunden' },
+  CANNOT_REMOVE_OWN_ADMIN: {
+    status: 409,
+    message: 'Du kannst dir die Rolle Organisationsmitglied nicht selbst entziehen.',
+  },
+  CANNOT_DELETE_SELF_AS_ADMIN: {
+    status: 409,
+    message: 'Dein eigenes Konto kannst du unter „Konto“ löschen, nicht in der Nutzerverwaltung.',
+  },
+  DEMO_DISABLED: { status: 404, message: 'Die Demo ist auf diesem Server ausgeschaltet.' },
   USER_NOT_LOGGED_IN: { status: 401, message: 'Nutzer nicht eingeloggt oder nicht gefunden' },
   TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },
   TASK_ID_MISSING: { status: 400, message: 'Aufgaben-ID nicht gefunden' },

@@ -43,6 +43,10 @@ export interface AuthAdmin {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Admin side of the auth backend: local-auth in embedded mode, the Supabase admin API otherwise. */
+    authAdmin: AuthAdmin;
+  }
   interface FastifyRequest {
     /** null on public routes without a token. */
     user: AuthUser | null;

@@ -34,7 +34,8 @@ export async function createTestApp(
       callback();
     },
   });
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...database.env, ...envOverrides });
+  // DEMO=0: most suites want an empty user table; the demo suite turns it on.
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', DEMO: '0', ...database.env, ...envOverrides });
   const app = await buildApp(env, { logStream, ...buildOptions });
   try {
     await prepare?.(app);

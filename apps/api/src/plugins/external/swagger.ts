@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { withAccess } from '../app/auth';
 import { VERSION } from '../../version';
 
 /** OpenAPI document built from the routes' zod schemas: UI at /api/docs, JSON at /api/openapi.json. */
@@ -23,8 +24,13 @@ export default fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-    app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    // The document describes an open-source API: readable without signing in.
+    await app.register(
+      withAccess('public', async (docs) => {
+        await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+        docs.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      }),
+    );
   },
-  { name: 'swagger', dependencies: ['config'] },
+  { name: 'swagger', dependencies: ['config', 'auth'] },
 );

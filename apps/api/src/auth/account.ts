@@ -1,0 +1,41 @@
+import { eq, getTableColumns, getTableName, type Column } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client';
+import * as schema from '../db/schema';
+
+/** Every table whose rows carry `created_by`, classes first: subjects stay RESTRICTed while a class uses them. */
+const ownedTables = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => value instanceof PgTable && 'created_by' in getTableColumns(value))
+  .sort((a, b) => Number(getTableName(b) === 'classes') - Number(getTableName(a) === 'classes'));
+
+/** Tables that name the user in another column than created_by. */
+const userColumns: Column[] = [
+  schema.classUser.user_id,
+  schema.userProfile.user_id,
+  schema.userRoles.user_id,
+  schema.notifications.receiver_user_id,
+  schema.coinLedger.user_id,
+];
+
+/** Deletes every row the user created or that is about them, in one transaction. */
+export async function deleteOwnedData(db: Executor, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of ownedTables) {
+      const columns = getTableColumns(table) as unknown as { created_by: Column };
+      await tx.delete(table).where(eq(columns.created_by, userId));
+    }
+    for (const column of userColumns) {
+      await tx.delete(column.table as PgTable).where(eq(column, userId));
+    }
+  });
+}
+
+/**
+ * Removes a user and everything they own: their data first (so nothing is orphaned if the auth call fails,
+ * the account can simply be deleted again), then the auth user.
+ */
+export async function deleteAccount(app: FastifyInstance, userId: string): Promise<void> {
+  await deleteOwnedData(app.db, userId);
+  await app.authAdmin.deleteUser(userId);
+}
