@@ -17,6 +17,36 @@ export const REDACT_PATHS = [
   '*.apiKey',
 ];
 
+/** Query parameters that carry secrets in a URL (e-mail links of /auth/v1/verify, PKCE codes, join tokens). */
+const SECRET_QUERY =
+  /([?&](?:token|token_hash|code|auth_code|code_verifier|access_token|refresh_token|p_token)=)[^&#]*/gi;
+
+/** The URL as it may be logged: values of secret query parameters replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer (lib/logger-pino.js) with the URL redacted. */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    version: req.headers?.['accept-version'] as string | undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(
   env: Env,
   options: { pretty?: boolean; stream?: DestinationStream } = {},
@@ -25,6 +55,7 @@ export function loggerOptions(
   return {
     level: env.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.pretty && !options.stream
       ? {

@@ -40,12 +40,12 @@ export async function runCommand(argv: string[], ctx: CommandContext): Promise<C
     const user = await ctx.authAdmin.getUserByEmail(email);
     if (!user) return fail(`Kein Nutzer mit der E-Mail-Adresse ${email} gefunden.\n`);
     if (action === 'grant') {
-      await grantRole(ctx.db, user.id, role as UserRole, null);
+      await grantRole(ctx.db, user.id, role, null);
       return ok(
         `Rolle ${role} an ${user.email} vergeben. Sie gilt ab der nächsten Anmeldung oder Token-Erneuerung.\n`,
       );
     }
-    const had = await revokeRole(ctx.db, user.id, role as UserRole);
+    const had = await revokeRole(ctx.db, user.id, role);
     return ok(
       had ? `Rolle ${role} von ${user.email} entfernt.\n` : `${user.email} hatte die Rolle ${role} nicht.\n`,
     );

@@ -60,7 +60,7 @@ export function accessTokenFromCookies(cookies: Record<string, string | undefine
         raw = Buffer.from(raw.slice(BASE64_PREFIX.length), 'base64url').toString('utf8');
       const session: unknown = JSON.parse(raw);
       if (session && typeof session === 'object' && 'access_token' in session) {
-        const token = (session as { access_token: unknown }).access_token;
+        const token = session.access_token;
         if (typeof token === 'string') return token;
       }
     } catch {
@@ -79,7 +79,7 @@ function bearer(request: FastifyRequest): string | null {
 
 function roleOf(payload: JWTPayload): UserRole | null {
   const claim = payload.user_role;
-  return isPermittedRole(claim) ? (claim as UserRole) : null;
+  return isPermittedRole(claim) ? claim : null;
 }
 
 function allows(level: AccessLevel, user: AuthUser | null): 'ok' | 'unauthenticated' | 'forbidden' {
