@@ -1,4 +1,4 @@
-import { isPermittedRole, type UserRole } from '@app/contract';
+import { isPermittedRole } from '@app/contract';
 import type { Database } from '../db/client';
 import { grantRole, revokeRole, rolesByUser } from '../auth/roles';
 import type { AuthAdmin } from '../auth/types';
