@@ -42,10 +42,12 @@ describe('The built app in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('navigates client-side to a later route and sets its title', async () => {
+  it('sends a signed-out visitor of a protected page to the login with a way back', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(server.url + '/notifications');
-    await expect.poll(() => page.title()).toContain('Die letzten Benachrichtigungen');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/notifications');
+    await expect.poll(() => page.title()).toContain('Anmelden');
     expect(errors).toEqual([]);
   });
 

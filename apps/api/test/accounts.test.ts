@@ -91,6 +91,10 @@ describe.each(drivers)('Accounts, roles and admin on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     const outbox = readdirSync(path.join(t.app.config.DATA_DIR, 'outbox'));
     expect(outbox.some((f) => f.endsWith(`-${user.email}.eml`))).toBe(true);
+    // The auth's one-mail-a-minute rule surfaces as the German 429, not as a server error.
+    const again = await asAdmin('POST', '/api/admin/resetPasswordEmail', { email: user.email });
+    expect(again.statusCode).toBe(429);
+    expect(ZApiError.parse(again.json()).error.code).toBe('RATE_LIMITED');
   });
 
   it("deletes a user with everything they own and leaves others' data alone", async () => {

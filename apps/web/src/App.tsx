@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, useRouterState } from '@tanstack/react-router';
 import { Toaster } from './components/Toaster';
+import type { AuthController } from './features/auth/authController';
+import { AuthProvider } from './features/auth/AuthProvider';
 import { forcedColorScheme } from './lib/colorScheme';
 import type { AppRouter } from './router';
 import { theme } from './theme';
@@ -9,17 +11,20 @@ import { theme } from './theme';
 interface AppProps {
   router: AppRouter;
   queryClient: QueryClient;
+  auth: AuthController;
 }
 
 /** Providers around the router. Mantine sits outside so that error and 404 pages are styled too. */
-export function App({ router, queryClient }: AppProps) {
+export function App({ router, queryClient, auth }: AppProps) {
   const colorScheme = useRouterState({ router, select: (state) => forcedColorScheme(state.matches) });
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={colorScheme}>
-        <Toaster />
-        <RouterProvider router={router} />
-      </MantineProvider>
+      <AuthProvider auth={auth}>
+        <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={colorScheme}>
+          <Toaster />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

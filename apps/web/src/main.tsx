@@ -3,17 +3,32 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { createAuthController } from './features/auth/authController';
+import { connectAuth } from './features/auth/connectAuth';
+import { configQueryOptions } from './features/config/queries';
+import { setAccessTokenProvider } from './lib/api';
 import { createQueryClient } from './lib/queryClient';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+// The public config is needed by the auth client and later features; start loading it right away without
+// holding back the first paint of the landing page.
+void queryClient.prefetchQuery(configQueryOptions);
+
+// supabase-js comes in its own chunk, loaded by the first page that needs the session.
+const auth = createAuthController(() =>
+  import('./lib/supabase').then(({ loadAuthClient }) => loadAuthClient(queryClient)),
+);
+setAccessTokenProvider(() => auth.accessToken());
+
+const router = createAppRouter(queryClient, auth);
+connectAuth(auth, router, queryClient);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App router={router} queryClient={queryClient} auth={auth} />
   </StrictMode>,
 );

@@ -36,7 +36,7 @@ describe('routing', () => {
   });
 
   it('sets the document title of a page', async () => {
-    await renderApp('/notifications');
+    await renderApp('/notifications', { signedInAs: 'teacher' });
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Die letzten Benachrichtigungen',
@@ -46,7 +46,7 @@ describe('routing', () => {
   });
 
   it('routes a static segment before a parameter (tasks/new/:id is not tasks/:taskId)', async () => {
-    await renderApp('/classes/k1/tasks/new/abc');
+    await renderApp('/classes/k1/tasks/new/abc', { signedInAs: 'teacher' });
 
     expect(document.title).toBe(de.titles.newTask);
     // No layout: no navigation bar.
@@ -68,7 +68,7 @@ describe('routing', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(systemPrefersDark);
     const colorScheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 
-    const { router } = await renderApp('/classes/k1/tasks/t1');
+    const { router } = await renderApp('/classes/k1/tasks/t1', { signedInAs: 'teacher' });
     expect(colorScheme()).toBe('dark');
 
     // The QR code page forces light mode (route staticData).

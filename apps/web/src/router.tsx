@@ -1,12 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteErrorPage } from './components/RouteErrorPage';
+import type { AuthController } from './features/auth/authController';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  auth: AuthController,
+  options: { history?: RouterHistory } = {},
+) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, auth },
     history: options.history,
     defaultPreload: 'intent',
     // Freshness is TanStack Query's business: loaders run on every preload and read from its cache.

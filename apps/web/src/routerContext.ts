@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AuthController } from './features/auth/authController';
 
 /** What every route's `beforeLoad`/`loader` receives as `context`. */
 export interface RouterContext {
   queryClient: QueryClient;
+  auth: AuthController;
 }

@@ -30,6 +30,16 @@ function toAdminUser(u: GoTrueUser): AdminUser {
 
 const PER_PAGE = 200;
 
+/** A refusal of the project's auth, shaped like supabase-js' AuthApiError (the error handler maps `code`). */
+async function authApiError(res: Response): Promise<Error> {
+  const body = z
+    .object({ code: z.union([z.string(), z.number()]).optional(), error_code: z.string().optional() })
+    .catch({})
+    .parse(await res.json().catch(() => ({})));
+  const code = body.error_code ?? (typeof body.code === 'string' ? body.code : 'unexpected_failure');
+  return Object.assign(new Error(`auth ${res.status} ${code}`), { name: 'AuthApiError', status: res.status, code });
+}
+
 export function createGoTrueAdmin(options: {
   authUrl: string;
   serviceRoleKey: string;

@@ -1,10 +1,20 @@
-import { createRootRouteWithContext, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, rootRouteId, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { guardRoute } from '../features/auth/routeGuard';
 import type { RouterContext } from '../routerContext';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Spec §4 route guards, in one place for every path (features/auth/guard.ts).
+  beforeLoad: ({ context, location, matches, preload }) =>
+    guardRoute({
+      auth: context.auth,
+      location,
+      // An unknown path matches only the root route: it gets the 404 page, not a sign-in redirect.
+      knownRoute: matches.some((match) => match.routeId !== rootRouteId),
+      preload,
+    }),
   notFoundComponent: RootNotFound,
   errorComponent: RootError,
 });

@@ -40,8 +40,33 @@ export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknow
   return reply.code(errorCatalog[code].status).type('application/json; charset=utf-8').send(body);
 }
 
+// Errors of the auth backend's admin side (AuthAdmin): GoTrue codes, as supabase-js' AuthApiError carries them.
+const authCodes: Record<string, ErrorCode> = {
+  email_exists: 'EMAIL_EXISTS',
+  user_already_exists: 'EMAIL_EXISTS',
+  weak_password: 'WEAK_PASSWORD',
+  user_not_found: 'USER_NOT_FOUND',
+  over_request_rate_limit: 'RATE_LIMITED',
+  over_email_send_rate_limit: 'RATE_LIMITED',
+};
+
+function isAuthApiError(err: unknown): err is Error & { status: number; code: string } {
+  return (
+    err instanceof Error &&
+    err.name === 'AuthApiError' &&
+    typeof (err as { status?: unknown }).status === 'number' &&
+    typeof (err as { code?: unknown }).code === 'string'
+  );
+}
+
 function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err;
+  if (isAuthApiError(err)) {
+    const code = authCodes[err.code];
+    if (code) return new AppError(code);
+    if (err.status >= 400 && err.status < 500) return new AppError(statusCodes[err.status] ?? 'MALFORMED_BODY');
+    return new AppError('SERVICE_UNAVAILABLE', undefined, { cause: err });
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const location = err.validationContext ?? 'body';
     // Rebuild the zod issues the type provider flattened into Ajv-style entries.

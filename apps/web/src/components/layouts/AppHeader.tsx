@@ -1,4 +1,5 @@
 import { Burger, Group } from '@mantine/core';
+import { UserMenu } from '../../features/auth/components/UserMenu';
 import { de } from '../../i18n/de';
 import { AnchorLink } from '../links';
 
@@ -7,7 +8,7 @@ interface AppHeaderProps {
   navbar?: { opened: boolean; toggle: () => void };
 }
 
-/** Top bar of the signed-in layouts: product name and the main sections. */
+/** Top bar of the signed-in layouts: product name, the main sections and the user menu (sign out). */
 export function AppHeader({ navbar }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -25,11 +26,14 @@ export function AppHeader({ navbar }: AppHeaderProps) {
           {de.app.name}
         </AnchorLink>
       </Group>
-      <Group component="nav" aria-label={de.nav.main} gap="lg" visibleFrom="sm">
-        <AnchorLink to="/classes">{de.nav.classes}</AnchorLink>
-        <AnchorLink to="/subjects">{de.nav.subjects}</AnchorLink>
-        <AnchorLink to="/notifications">{de.nav.notifications}</AnchorLink>
-        <AnchorLink to="/account">{de.nav.account}</AnchorLink>
+      <Group gap="lg" wrap="nowrap">
+        <Group component="nav" aria-label={de.nav.main} gap="lg" visibleFrom="sm">
+          <AnchorLink to="/classes">{de.nav.classes}</AnchorLink>
+          <AnchorLink to="/subjects">{de.nav.subjects}</AnchorLink>
+          <AnchorLink to="/notifications">{de.nav.notifications}</AnchorLink>
+          <AnchorLink to="/account">{de.nav.account}</AnchorLink>
+        </Group>
+        <UserMenu />
       </Group>
     </Group>
   );

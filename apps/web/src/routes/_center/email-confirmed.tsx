@@ -1,11 +1,24 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { EmailConfirmed } from '../../features/auth/components/EmailConfirmed';
+import { confirmFromAddress } from '../../features/auth/emailConfirmation';
 import { de } from '../../i18n/de';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_center/email-confirmed')({
+  // The guard leaves this page's `code` alone (spec §4); it is exchanged here, never on a preload.
+  loader: ({ context, location, preload }) =>
+    preload ? null : confirmFromAddress(context.auth, { search: location.searchStr, hash: location.hash }),
   component: EmailConfirmedPage,
 });
 
 function EmailConfirmedPage() {
-  return <UnderConstruction title={de.titles.emailConfirmed} />;
+  usePageTitle(de.titles.emailConfirmed);
+  const result = Route.useLoaderData();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.emailConfirmed}</Title>
+      <EmailConfirmed result={result} />
+    </Stack>
+  );
 }

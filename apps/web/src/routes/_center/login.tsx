@@ -1,11 +1,31 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { z } from 'zod';
+import { LoginForm } from '../../features/auth/components/LoginForm';
 import { de } from '../../i18n/de';
+import { usePageTitle } from '../../lib/usePageTitle';
+
+const ZLoginSearch = z.object({
+  /** Where to go after signing in (set by the route guard). */
+  redirect: z.string().optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_center/login')({
+  validateSearch: ZLoginSearch,
+  // Fetch the auth client while the form is shown, not on submit.
+  loader: ({ context }) => {
+    void context.auth.client().catch(() => undefined);
+  },
   component: LoginPage,
 });
 
 function LoginPage() {
-  return <UnderConstruction title={de.titles.login} />;
+  usePageTitle(de.titles.login);
+  const { redirect } = Route.useSearch();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.login}</Title>
+      <LoginForm redirectTo={redirect} />
+    </Stack>
+  );
 }

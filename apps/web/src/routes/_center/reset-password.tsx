@@ -1,11 +1,22 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { de } from '../../i18n/de';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_center/reset-password')({
+  loader: ({ context }) => {
+    void context.auth.client().catch(() => undefined);
+  },
   component: ResetPasswordPage,
 });
 
 function ResetPasswordPage() {
-  return <UnderConstruction title={de.titles.resetPassword} />;
+  usePageTitle(de.titles.resetPassword);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.resetPassword}</Title>
+      <ResetPasswordForm />
+    </Stack>
+  );
 }

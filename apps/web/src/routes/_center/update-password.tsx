@@ -1,11 +1,21 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { UpdatePasswordForm } from '../../features/auth/components/UpdatePasswordForm';
 import { de } from '../../i18n/de';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_center/update-password')({
+  // An open page (spec §4): the session it needs is read here, not by the guard.
+  loader: ({ context }) => context.auth.getState(),
   component: UpdatePasswordPage,
 });
 
 function UpdatePasswordPage() {
-  return <UnderConstruction title={de.titles.updatePassword} />;
+  usePageTitle(de.titles.updatePassword);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.updatePassword}</Title>
+      <UpdatePasswordForm />
+    </Stack>
+  );
 }

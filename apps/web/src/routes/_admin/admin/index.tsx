@@ -1,11 +1,21 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { AdminOverview } from '../../../features/admin/components/AdminOverview';
+import { adminUsersQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_admin/admin/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminUsersQueryOptions),
   component: AdminPage,
 });
 
 function AdminPage() {
-  return <UnderConstruction title={de.titles.admin} />;
+  usePageTitle(de.titles.admin);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.admin}</Title>
+      <AdminOverview />
+    </Stack>
+  );
 }

@@ -1,11 +1,25 @@
+import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { AdminRights } from '../../../features/admin/components/AdminRights';
+import { adminPermissionsQueryOptions, adminRolesQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_admin/admin/rights')({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminRolesQueryOptions),
+      context.queryClient.ensureQueryData(adminPermissionsQueryOptions),
+    ]),
   component: AdminRightsPage,
 });
 
 function AdminRightsPage() {
-  return <UnderConstruction title={de.titles.adminRights} />;
+  usePageTitle(de.titles.adminRights);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.adminRights}</Title>
+      <AdminRights />
+    </Stack>
+  );
 }

@@ -1,11 +1,22 @@
+import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { AdminUsersTable } from '../../../features/admin/components/AdminUsersTable';
+import { adminUsersQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_admin/admin/users')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminUsersQueryOptions),
   component: AdminUsersPage,
 });
 
 function AdminUsersPage() {
-  return <UnderConstruction title={de.titles.adminUsers} />;
+  usePageTitle(de.titles.adminUsers);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{de.titles.adminUsers}</Title>
+      <Text c="dimmed">{de.admin.users.intro}</Text>
+      <AdminUsersTable />
+    </Stack>
+  );
 }

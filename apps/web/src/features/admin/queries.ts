@@ -1,0 +1,156 @@
+import {
+  ZAdminAllRolesResponse,
+  ZAdminDeleteUserRequest,
+  ZAdminListUsersResponse,
+  ZAdminPermissionsResponse,
+  ZAdminResetPasswordRequest,
+  ZAdminRoleRequest,
+  type AdminListUsersResponse,
+  type AdminUser,
+  type UserRole,
+} from '@app/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { de } from '../../i18n/de';
+import { apiFetch } from '../../lib/api';
+import { toast, toastApiError } from '../../lib/toast';
+
+/** The admin endpoints of spec §7 (`/api/admin/*`, organization_member only; schemas from the contract). */
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  roles: () => [...adminKeys.all, 'roles'] as const,
+  permissions: () => [...adminKeys.all, 'permissions'] as const,
+};
+
+/** `GET /api/admin/getAll` */
+export const adminUsersQueryOptions = queryOptions({
+  queryKey: adminKeys.users(),
+  queryFn: ({ signal }) => apiFetch('/api/admin/getAll', { schema: ZAdminListUsersResponse, signal }),
+});
+
+/** `GET /api/admin/getAllRoles` */
+export const adminRolesQueryOptions = queryOptions({
+  queryKey: adminKeys.roles(),
+  queryFn: ({ signal }) => apiFetch('/api/admin/getAllRoles', { schema: ZAdminAllRolesResponse, signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** `GET /api/admin/getAllPermissions` */
+export const adminPermissionsQueryOptions = queryOptions({
+  queryKey: adminKeys.permissions(),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/admin/getAllPermissions', { schema: ZAdminPermissionsResponse, signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** The state-changing admin calls answer with a body the page does not need. */
+const ZAnyBody = z.unknown();
+
+export interface RoleChange {
+  user: Pick<AdminUser, 'id' | 'email'>;
+  role: UserRole;
+  grant: boolean;
+}
+
+function updateUsers(
+  data: AdminListUsersResponse | undefined,
+  update: (users: AdminUser[]) => AdminUser[],
+): AdminListUsersResponse | undefined {
+  return data ? { ...data, users: update(data.users) } : data;
+}
+
+/** Shared optimistic update with rollback for the user list. */
+function useOptimisticUsers() {
+  const queryClient = useQueryClient();
+  return {
+    async apply(update: (users: AdminUser[]) => AdminUser[]) {
+      await queryClient.cancelQueries({ queryKey: adminKeys.users() });
+      const previous = queryClient.getQueryData(adminUsersQueryOptions.queryKey);
+      queryClient.setQueryData(adminUsersQueryOptions.queryKey, (data) => updateUsers(data, update));
+      return { previous };
+    },
+    rollback(context: { previous: AdminListUsersResponse | undefined } | undefined) {
+      if (context?.previous) queryClient.setQueryData(adminUsersQueryOptions.queryKey, context.previous);
+    },
+    settle() {
+      return queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+    },
+  };
+}
+
+/** `POST /api/admin/addUserRole` or `removeUserRole`, shown at once and rolled back on failure. */
+export function useChangeUserRole() {
+  const users = useOptimisticUsers();
+  return useMutation({
+    mutationFn: ({ user, role, grant }: RoleChange) =>
+      apiFetch(grant ? '/api/admin/addUserRole' : '/api/admin/removeUserRole', {
+        method: 'POST',
+        body: ZAdminRoleRequest.parse({ user_id: user.id, role }),
+        schema: ZAnyBody,
+      }),
+    onMutate: ({ user, role, grant }) =>
+      users.apply((list) =>
+        list.map((entry) =>
+          entry.id !== user.id
+            ? entry
+            : {
+                ...entry,
+                roles: grant
+                  ? [...entry.roles.filter((r) => r !== role), role]
+                  : entry.roles.filter((r) => r !== role),
+              },
+        ),
+      ),
+    onError: (error, _change, context) => {
+      users.rollback(context);
+      toastApiError(error, de.admin.users.roleFailed);
+    },
+    onSuccess: (_data, { role, grant }) => {
+      const name = de.roles[role];
+      toast.success(grant ? de.admin.users.roleAdded(name) : de.admin.users.roleRemoved(name));
+    },
+    onSettled: () => users.settle(),
+  });
+}
+
+/** `DELETE /api/admin/deleteUser`: the row disappears at once and comes back if the server refuses. */
+export function useDeleteUser() {
+  const users = useOptimisticUsers();
+  return useMutation({
+    mutationFn: (user: Pick<AdminUser, 'id' | 'email'>) =>
+      apiFetch('/api/admin/deleteUser', {
+        method: 'DELETE',
+        body: ZAdminDeleteUserRequest.parse({ user_id: user.id }),
+        schema: ZAnyBody,
+      }),
+    onMutate: (user) => users.apply((list) => list.filter((entry) => entry.id !== user.id)),
+    onError: (error, _user, context) => {
+      users.rollback(context);
+      toastApiError(error, de.admin.users.deleteFailed);
+    },
+    onSuccess: (_data, user) => {
+      toast.success(de.admin.users.deleted(user.email));
+    },
+    onSettled: () => users.settle(),
+  });
+}
+
+/** `POST /api/admin/resetPasswordEmail` */
+export function useSendPasswordReset() {
+  return useMutation({
+    mutationFn: (user: Pick<AdminUser, 'email'>) =>
+      apiFetch('/api/admin/resetPasswordEmail', {
+        method: 'POST',
+        body: ZAdminResetPasswordRequest.parse({ email: user.email }),
+        schema: ZAnyBody,
+      }),
+    onError: (error) => {
+      toastApiError(error, de.admin.users.resetFailed);
+    },
+    onSuccess: (_data, user) => {
+      toast.success(de.admin.users.resetSent(user.email));
+    },
+  });
+}

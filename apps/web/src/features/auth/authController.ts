@@ -1,0 +1,208 @@
+import type { UserRole } from '@app/contract';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { CallbackCredentials } from './guard';
+import { roleFromAccessToken } from './jwt';
+
+/**
+ * The part of supabase-js' auth client the app uses. It is the seam of the auth feature: the app passes
+ * the real `supabase.auth` (created on first need, see `lib/supabase.ts`), tests pass a stub.
+ */
+export type AuthClient = Pick<
+  SupabaseClient['auth'],
+  | 'getSession'
+  | 'onAuthStateChange'
+  | 'signInWithPassword'
+  | 'signUp'
+  | 'resend'
+  | 'resetPasswordForEmail'
+  | 'updateUser'
+  | 'signOut'
+  | 'exchangeCodeForSession'
+  | 'setSession'
+  | 'refreshSession'
+>;
+
+export interface SessionUser {
+  id: string;
+  email: string | null;
+}
+
+export interface AuthSnapshot {
+  /** null: signed out. */
+  session: {
+    accessToken: string;
+    /** null: a session without user state. */
+    user: SessionUser | null;
+  } | null;
+  /** The access token's `user_role` claim when it is a permitted role. */
+  role: UserRole | null;
+}
+
+export type AuthListener = (next: AuthSnapshot, previous: AuthSnapshot | null) => void;
+
+export interface AuthController {
+  /** The auth client, loaded and created on first use. */
+  client(): Promise<AuthClient>;
+  /** The session as stored (refreshed by supabase-js when expired), read once; afterwards kept by events. */
+  getState(): Promise<AuthSnapshot>;
+  /** The current snapshot without waiting; null until the stored session was read. */
+  peek(): AuthSnapshot | null;
+  subscribe(listener: AuthListener): () => void;
+  /** Takes over the session an e-mail link left in the address (PKCE code or tokens); once per credential. */
+  consumeCallback(credentials: CallbackCredentials): Promise<{ ok: boolean }>;
+  /**
+   * Takes the session a client call returned (sign-in, demo session) as the current one right away,
+   * without waiting for supabase-js' event.
+   */
+  adopt(session: Session | null): AuthSnapshot;
+  /** Refreshes the session (new access token, e.g. after an administrator granted a role). */
+  refresh(): Promise<AuthSnapshot>;
+  /** Signs out this browser (scope local); concurrent calls share one request. */
+  signOut(): Promise<void>;
+  /** The access token for API calls; null when signed out or when auth was never needed on this page. */
+  accessToken(): Promise<string | null>;
+}
+
+export function snapshotOf(session: Session | null): AuthSnapshot {
+  if (!session) return { session: null, role: null };
+  const user = session.user?.id ? { id: session.user.id, email: session.user.email ?? null } : null;
+  return {
+    session: { accessToken: session.access_token, user },
+    role: roleFromAccessToken(session.access_token),
+  };
+}
+
+function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
+  return (
+    a.session?.accessToken === b.session?.accessToken &&
+    a.session?.user?.id === b.session?.user?.id &&
+    a.session?.user?.email === b.session?.user?.email &&
+    a.role === b.role
+  );
+}
+
+/**
+ * One auth state for the whole app (spec §4 "Session"). supabase-js keeps the session: it removes an
+ * invalid stored session, refreshes an expired one with its refresh token (30 s margin, backoff from
+ * 200 ms) and removes the session after a non-retryable refresh failure; each change arrives here as an
+ * auth event and is handed to the subscribers (router and query cache, see `connectAuth`).
+ */
+export function createAuthController(loadClient: () => Promise<AuthClient>): AuthController {
+  let clientPromise: Promise<AuthClient> | null = null;
+  let statePromise: Promise<AuthSnapshot> | null = null;
+  let snapshot: AuthSnapshot | null = null;
+  let signingOut: Promise<void> | null = null;
+  const listeners = new Set<AuthListener>();
+  const callbacks = new Map<string, Promise<{ ok: boolean }>>();
+
+  function publish(next: AuthSnapshot) {
+    const previous = snapshot;
+    if (previous && sameSnapshot(previous, next)) return;
+    snapshot = next;
+    for (const listener of listeners) listener(next, previous);
+  }
+
+  function client(): Promise<AuthClient> {
+    clientPromise ??= loadClient().then(
+      (loaded) => {
+        // INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY …
+        loaded.onAuthStateChange((_event, session) => {
+          // Called inside supabase-js' lock: only record the state here, never call the client back.
+          publish(snapshotOf(session));
+        });
+        return loaded;
+      },
+      (error: unknown) => {
+        clientPromise = null;
+        throw error;
+      },
+    );
+    return clientPromise;
+  }
+
+  async function readState(): Promise<AuthSnapshot> {
+    const auth = await client();
+    const { data } = await auth.getSession();
+    // INITIAL_SESSION may have arrived first; the stored session is the same either way.
+    publish(snapshotOf(data.session));
+    return snapshot ?? snapshotOf(null);
+  }
+
+  function getState(): Promise<AuthSnapshot> {
+    statePromise ??= readState().catch((error: unknown) => {
+      statePromise = null;
+      throw error;
+    });
+    return statePromise.then(() => snapshot ?? snapshotOf(null));
+  }
+
+  async function exchange(credentials: CallbackCredentials): Promise<{ ok: boolean }> {
+    const auth = await client();
+    const result =
+      credentials.kind === 'code'
+        ? await auth.exchangeCodeForSession(credentials.code)
+        : await auth.setSession({
+            access_token: credentials.accessToken,
+            refresh_token: credentials.refreshToken,
+          });
+    if (result.error || !result.data.session) {
+      await getState();
+      return { ok: false };
+    }
+    await getState();
+    publish(snapshotOf(result.data.session));
+    return { ok: true };
+  }
+
+  return {
+    client,
+    getState,
+    peek: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    consumeCallback(credentials) {
+      const key =
+        credentials.kind === 'code' ? `code:${credentials.code}` : `token:${credentials.refreshToken}`;
+      let pending = callbacks.get(key);
+      if (!pending) {
+        pending = exchange(credentials);
+        callbacks.set(key, pending);
+      }
+      return pending;
+    },
+    adopt(session) {
+      publish(snapshotOf(session));
+      return snapshot ?? snapshotOf(null);
+    },
+    async refresh() {
+      const auth = await client();
+      await getState();
+      const { data, error } = await auth.refreshSession();
+      if (!error) publish(snapshotOf(data.session));
+      return snapshot ?? snapshotOf(null);
+    },
+    signOut() {
+      signingOut ??= (async () => {
+        const auth = await client();
+        // supabase-js removes the local session even when the server call fails (401/403/404 ignored).
+        await auth.signOut({ scope: 'local' });
+        publish(snapshotOf(null));
+      })().finally(() => {
+        signingOut = null;
+      });
+      return signingOut;
+    },
+    async accessToken() {
+      if (!clientPromise) return null;
+      try {
+        const auth = await clientPromise;
+        const { data } = await auth.getSession();
+        return data.session?.access_token ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

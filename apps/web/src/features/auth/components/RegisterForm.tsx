@@ -1,0 +1,112 @@
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AnchorLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { useAuth } from '../AuthProvider';
+import { registerFailureMessages } from '../errors';
+import { appUrl, validateEmail, validatePassword, validatePasswordConfirmation } from '../formRules';
+import { FormAlert } from './FormAlert';
+import { PasswordRules } from './PasswordRules';
+
+/** `/register`: e-mail, password and its confirmation; then "check your mail" (confirmation link). */
+export function RegisterForm() {
+  const auth = useAuth();
+  const router = useRouter();
+  const [messages, setMessages] = useState<string[]>([]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', passwordConfirmation: '' },
+    validate: {
+      email: validateEmail,
+      password: validatePassword,
+      passwordConfirmation: validatePasswordConfirmation,
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setMessages([]);
+    setSubmitting(true);
+    try {
+      const client = await auth.client();
+      const email = values.email.trim();
+      const { data, error } = await client.signUp({
+        email,
+        password: values.password,
+        options: { emailRedirectTo: appUrl('/email-confirmed') },
+      });
+      if (error) {
+        setMessages(registerFailureMessages(error));
+        return;
+      }
+      if (data.session) {
+        // The auth server confirms without mail (e.g. auto-confirm): signed in right away.
+        const { role } = auth.adopt(data.session);
+        await router.navigate({ to: role ? '/classes' : '/waitlist', replace: true });
+        return;
+      }
+      setSentTo(email);
+    } catch (error) {
+      setMessages(registerFailureMessages(error));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <Stack gap="sm" role="status">
+        <Title order={2} size="h3">
+          {de.auth.register.checkMailHeading}
+        </Title>
+        <Text>{de.auth.register.checkMailText(sentTo)}</Text>
+        <Text size="sm" c="dimmed">
+          {de.auth.register.checkMailHint}
+        </Text>
+      </Stack>
+    );
+  }
+
+  const password = form.getValues().password;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{de.auth.register.intro}</Text>
+        <TextInput
+          label={de.auth.email}
+          placeholder={de.auth.emailPlaceholder}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={de.auth.password}
+          autoComplete="new-password"
+          required
+          aria-describedby="register-password-rules"
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.getInputProps('password')}
+        />
+        <PasswordRules password={password} id="register-password-rules" />
+        <PasswordInput
+          label={de.auth.passwordConfirmation}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.getInputProps('passwordConfirmation')}
+        />
+        <FormAlert messages={messages} />
+        <Button type="submit" loading={submitting} fullWidth>
+          {de.auth.register.submit}
+        </Button>
+        <AnchorLink to="/login" size="sm" ta="center">
+          {de.auth.register.hasAccount} {de.auth.register.loginLink}
+        </AnchorLink>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { toast } from '../../../lib/toast';
+import { useAuth, useSession } from '../AuthProvider';
+import { passwordUpdateOutcome } from '../errors';
+import { validatePassword, validatePasswordConfirmation } from '../formRules';
+import { FormAlert } from './FormAlert';
+import { PasswordRules } from './PasswordRules';
+
+/**
+ * `/update-password`: a new password for the signed-in user, usually the session of the recovery link.
+ * Spec §8: weak_password stays with its messages; same_password counts as done.
+ */
+export function UpdatePasswordForm() {
+  const auth = useAuth();
+  const { session } = useSession();
+  const router = useRouter();
+  const [messages, setMessages] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', passwordConfirmation: '' },
+    validate: { password: validatePassword, passwordConfirmation: validatePasswordConfirmation },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setMessages([]);
+    setSubmitting(true);
+    let outcome;
+    try {
+      const client = await auth.client();
+      const { error } = await client.updateUser({ password, data: { has_password: true } });
+      outcome = passwordUpdateOutcome(error);
+    } catch (error) {
+      outcome = passwordUpdateOutcome(error ?? new Error('update failed'));
+    } finally {
+      setSubmitting(false);
+    }
+    if (!outcome.advance) {
+      setMessages(outcome.messages);
+      return;
+    }
+    toast.success(de.auth.updatePassword.saved);
+    const { role } = auth.peek() ?? { role: null };
+    await router.navigate({ to: role ? '/classes' : '/waitlist', replace: true });
+  });
+
+  if (!session) {
+    return (
+      <Stack gap="md">
+        <FormAlert color="yellow" messages={[de.auth.updatePassword.noSession]} />
+        <ButtonLink to="/reset-password">{de.auth.updatePassword.requestNew}</ButtonLink>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{de.auth.updatePassword.intro}</Text>
+        <PasswordInput
+          label={de.auth.newPassword}
+          autoComplete="new-password"
+          required
+          aria-describedby="update-password-rules"
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.getInputProps('password')}
+        />
+        <PasswordRules password={form.getValues().password} id="update-password-rules" />
+        <PasswordInput
+          label={de.auth.passwordConfirmation}
+          autoComplete="new-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
+          {...form.getInputProps('passwordConfirmation')}
+        />
+        <FormAlert messages={messages} />
+        <Button type="submit" loading={submitting} fullWidth>
+          {de.auth.updatePassword.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { AuthController } from './authController';
+import { callbackCredentials, decideRoute, EMAIL_CONFIRMED_PATH, needsSession } from './guard';
+
+/**
+ * The router side of the guards, run by the root route's `beforeLoad` for every navigation: reads the
+ * session only when a rule needs it (so the landing page never loads supabase-js), takes over a callback
+ * `code` first, then applies `decideRoute` and redirects.
+ */
+export async function guardRoute(options: {
+  auth: AuthController;
+  location: Pick<ParsedLocation, 'pathname' | 'searchStr' | 'hash'>;
+  knownRoute: boolean;
+  preload: boolean;
+}): Promise<void> {
+  const { auth, location, knownRoute, preload } = options;
+  const address = { path: location.pathname, search: location.searchStr, hash: location.hash, knownRoute };
+  let state: Awaited<ReturnType<AuthController['getState']>> = { session: null, role: null };
+  if (needsSession(address)) {
+    const callback = callbackCredentials(address.search, address.hash);
+    if (callback && address.path !== EMAIL_CONFIRMED_PATH) {
+      // Never spend a single-use code on a preload.
+      if (preload) return;
+      await auth.consumeCallback(callback);
+    }
+    state = await auth.getState();
+  }
+  const decision = decideRoute({ ...address, session: state.session, role: state.role });
+  if (decision) redirect({ href: decision.href, replace: true, throw: true });
+}
