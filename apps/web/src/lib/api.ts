@@ -1,4 +1,4 @@
-import { ZApiError, type ErrorCode } from '@app/contract';
+import { errorCodeForStatus, ZApiError, type ErrorCode } from '@app/contract';
 import type { z } from 'zod';
 import { de } from '../i18n/de';
 
@@ -8,7 +8,7 @@ import { de } from '../i18n/de';
  */
 
 /** Codes the client itself produces, beside the server's error codes (`ErrorCode` of the contract). */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
+export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -122,21 +122,6 @@ export async function apiFetch<TSchema extends z.ZodType>(
 
 /** For error responses without the contract's body (a proxy's 502, an HTML error page …). */
 function fallbackForStatus(status: number): { code: string; message: string } {
-  const byStatus: Partial<Record<number, ErrorCode>> = {
-    400: 'VALIDATION_FAILED',
-    401: 'UNAUTHENTICATED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    405: 'METHOD_NOT_ALLOWED',
-    409: 'CONFLICT',
-    413: 'PAYLOAD_TOO_LARGE',
-    415: 'UNSUPPORTED_MEDIA_TYPE',
-    429: 'RATE_LIMITED',
-    502: 'SERVICE_UNAVAILABLE',
-    503: 'SERVICE_UNAVAILABLE',
-    504: 'SERVICE_UNAVAILABLE',
-  };
-  const code = byStatus[status] ?? (status >= 500 ? 'INTERNAL' : undefined);
-  if (code) return { code, message: de.errors[code] };
-  return { code: 'HTTP_ERROR', message: de.errors.INTERNAL };
+  const code = errorCodeForStatus(status);
+  return { code, message: de.errors[code] };
 }

@@ -1,4 +1,4 @@
-import { errorCatalog, type ApiError, type ErrorCode } from '@app/contract';
+import { errorCatalog, errorCodeForStatus, type ApiError, type ErrorCode } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -17,19 +17,6 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_FIELDS_LIMIT: 'PAYLOAD_TOO_LARGE',
   FST_PROTO_VIOLATION: 'MALFORMED_BODY',
-};
-
-const statusCodes: Record<number, ErrorCode> = {
-  400: 'MALFORMED_BODY',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function sendError(reply: FastifyReply, code: ErrorCode, details?: unknown): FastifyReply {
@@ -64,7 +51,7 @@ function toAppError(err: FastifyError | Error): AppError {
   if (isAuthApiError(err)) {
     const code = authCodes[err.code];
     if (code) return new AppError(code);
-    if (err.status >= 400 && err.status < 500) return new AppError(statusCodes[err.status] ?? 'MALFORMED_BODY');
+    if (err.status >= 400 && err.status < 500) return new AppError(errorCodeForStatus(err.status));
     return new AppError('SERVICE_UNAVAILABLE', undefined, { cause: err });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -83,9 +70,7 @@ function toAppError(err: FastifyError | Error): AppError {
   const mapped = fe.code ? frameworkCodes[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
   const status = fe.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    return new AppError(statusCodes[status] ?? 'MALFORMED_BODY');
-  }
+  if (status !== undefined && status >= 400 && status < 500) return new AppError(errorCodeForStatus(status));
   if (status === 503) return new AppError('SERVICE_UNAVAILABLE');
   return new AppError('INTERNAL', undefined, { cause: err });
 }
