@@ -42,6 +42,19 @@ export const ZEnv = z
     SUPABASE_SERVICE_ROLE_KEY: optionalString,
     /** Built-in auth: HS256 signing secret; generated and kept in DATA_DIR/jwt-secret when unset. */
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'mindestens 32 Zeichen').optional()),
+    /**
+     * AES-256-GCM key of user_profile.meta_data (DESIGN §5): 32 bytes, base64. Generated and kept in
+     * DATA_DIR/profile-key when unset; several API replicas need the same value set here.
+     */
+    PROFILE_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+          '32 Bytes als Base64 erwartet (openssl rand -base64 32)',
+        )
+        .optional(),
+    ),
     /** Built-in auth: access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** smtp(s)://user:pass@host:port; unset = mails are written to DATA_DIR/outbox as .eml files. */

@@ -62,3 +62,57 @@ export type GetClassResponse = z.infer<typeof ZGetClassResponse>;
 
 export const ZDeleteClassResponse = z.object({ id: ZId });
 export type DeleteClassResponse = z.infer<typeof ZDeleteClassResponse>;
+
+/** `/api/classes/:id/students/:userId` params. */
+export const ZClassStudentParams = z.object({ id: ZId, userId: ZUserId });
+export type ClassStudentParams = z.infer<typeof ZClassStudentParams>;
+
+/** A student of a class with the names from their (decrypted) profile; empty names when there is none. */
+export const ZClassStudent = z.object({
+  user_id: ZUserId,
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ClassStudent = z.infer<typeof ZClassStudent>;
+
+/** `GET /api/classes/:id/students`, ordered by last name, then first name (German collation). */
+export const ZListClassStudentsResponse = z.array(ZClassStudent);
+export type ListClassStudentsResponse = z.infer<typeof ZListClassStudentsResponse>;
+
+/** `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (spec §4). */
+export const ZRemoveClassStudentResponse = z.object({ class_id: ZId, user_id: ZUserId });
+export type RemoveClassStudentResponse = z.infer<typeof ZRemoveClassStudentResponse>;
+
+/**
+ * Join tokens (ADR 006): 10 characters from an alphabet without look-alikes (no 0/O, 1/I/L), so a teacher
+ * can read one aloud or type it from a projector. Matching ignores case, spaces and dashes.
+ */
+export const JOIN_TOKEN_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_TOKEN_LENGTH = 10;
+
+/** Upper-cases a typed token and drops separators (`abcde-fghjk` → `ABCDEFGHJK`). */
+export function normalizeJoinToken(token: string): string {
+  return token.toUpperCase().replace(/[\s_-]+/g, '');
+}
+
+/** `GET /api/classes/:id/token` (for /showClassToken) and `POST /api/classes/:id/token` (rotates it). */
+export const ZClassTokenResponse = z.object({ class_id: ZId, join_token: z.string() });
+export type ClassTokenResponse = z.infer<typeof ZClassTokenResponse>;
+
+/** `POST /api/join_class` (spec §7; who calls it: ADR 006). */
+export const ZJoinClassRequest = z.object({
+  student_user_id: ZUserId,
+  p_token: z
+    .string({ error: errorMessages.JOIN_TOKEN_INVALID })
+    .trim()
+    .min(1, { error: errorMessages.JOIN_TOKEN_INVALID })
+    .max(64, { error: errorMessages.JOIN_TOKEN_INVALID }),
+});
+export type JoinClassRequest = z.infer<typeof ZJoinClassRequest>;
+export const ZJoinClassResponse = z.object({
+  message: z.string(),
+  class_id: ZId,
+  /** Submissions created for the class's existing tasks. */
+  created_submissions: z.number().int().min(0),
+});
+export type JoinClassResponse = z.infer<typeof ZJoinClassResponse>;

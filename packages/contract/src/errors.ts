@@ -54,6 +54,25 @@ export const errorCatalog = {
     message: 'Fach kann nicht gelöscht werden, da es noch in Klassen verwendet wird',
   },
   PROFILE_FOR_OTHER_USER: { status: 403, message: 'Unauthorized: Cannot create profile for another user' },
+  SUBJECT_NAME_REQUIRED: { status: 400, message: 'Der Name des Fachs ist erforderlich' },
+  TASK_STATUS_TRANSITION_INVALID: {
+    status: 409,
+    message: 'Der Status der Aufgabe kann nicht auf diesen Wert geändert werden.',
+  },
+  TASK_DATA_TOO_LARGE: { status: 413, message: 'Der Inhalt der Aufgabe ist zu groß.' },
+  STUDENT_NOT_FOUND: { status: 404, message: 'Schüler nicht gefunden' },
+  JOIN_TOKEN_INVALID: {
+    status: 404,
+    message: 'Der Klassen-Code ist ungültig oder nicht mehr aktuell. Bitte den aktuellen Code verwenden.',
+  },
+  EMAIL_EXISTS: { status: 409, message: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.' },
+  // spec §8 (password update: weak_password), without the pwned hint that only fits sign-up.
+  WEAK_PASSWORD: {
+    status: 400,
+    message: 'Das Passwort ist zu schwach. Bitte wähle ein sichereres Passwort.',
+  },
+  DECRYPT_FAILED: { status: 400, message: 'Der Text konnte nicht entschlüsselt werden.' },
+  LATEX_TOO_LONG: { status: 413, message: 'Der LaTeX-Code ist zu lang (höchstens 10 000 Zeichen).' },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -77,4 +96,34 @@ export type ApiError = z.infer<typeof ZApiError>;
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(errorCatalog, code);
+}
+
+/** The generic code for an HTTP status, for errors that carry nothing more specific (both sides use it). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'MALFORMED_BODY';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 502:
+    case 503:
+    case 504:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'MALFORMED_BODY';
+  }
 }

@@ -20,3 +20,5 @@ export * from './skills-complete';
 export * from './validation';
 export * from './registration';
 export * from './admin';
+export * from './students';
+export * from './render';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZTimestamp, zRequiredString } from './common';
+import { errorMessages } from './errors';
 import { ZId, ZUserId } from './ids';
 
-export const SUBJECT_NAME_REQUIRED_MESSAGE = 'Der Name des Fachs ist erforderlich';
+/** Spec §5: a subject needs a name (error code `SUBJECT_NAME_REQUIRED`). */
+export const SUBJECT_NAME_REQUIRED_MESSAGE = errorMessages.SUBJECT_NAME_REQUIRED;
 
 export const ZSubject = z.object({
   id: ZId,

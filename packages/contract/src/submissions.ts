@@ -96,3 +96,13 @@ export const ZMatchSubmissionFileResponse = z.object({
   error: z.string().nullable(),
 });
 export type MatchSubmissionFileResponse = z.infer<typeof ZMatchSubmissionFileResponse>;
+
+/** `POST /api/submissions/createmissingsubmissions` (spec §7: student_id; the response is ours). */
+export const ZCreateMissingSubmissionsRequest = z.object({ student_id: ZUserId });
+export type CreateMissingSubmissionsRequest = z.infer<typeof ZCreateMissingSubmissionsRequest>;
+export const ZCreateMissingSubmissionsResponse = z.object({
+  message: z.string(),
+  /** How many `offen` submissions were created (0 when none were missing). */
+  created: z.number().int().min(0),
+});
+export type CreateMissingSubmissionsResponse = z.infer<typeof ZCreateMissingSubmissionsResponse>;

@@ -8,9 +8,44 @@ export const TASK_STATUSES = ['draft', 'published', 'closed'] as const;
 export const ZTaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof ZTaskStatus>;
 
+/**
+ * Allowed status changes (DESIGN §5 `draft` → `published` → `closed`). A closed task may be published again
+ * (reopened, e.g. for a latecomer). Nothing goes back to `draft`: once students could hand in, the task
+ * never becomes invisible again. Setting the same status is always allowed (no change). A new task starts
+ * as `draft` or `published`.
+ */
+export const TASK_STATUS_TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = {
+  draft: ['published'],
+  published: ['closed'],
+  closed: ['published'],
+};
+export const TASK_INITIAL_STATUSES: readonly TaskStatus[] = ['draft', 'published'];
+
+/** True when a task in status `from` may be set to `to` (the same status counts as allowed). */
+export function canChangeTaskStatus(from: TaskStatus, to: TaskStatus): boolean {
+  return from === to || TASK_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a task may be in for a change to `to` to be allowed. */
+export function taskStatusesAllowingChangeTo(to: TaskStatus): TaskStatus[] {
+  return TASK_STATUSES.filter((from) => canChangeTaskStatus(from, to));
+}
+
 /** The task content (`data`): a JSON document such as the editor's, opaque to the contract. */
 export const ZTaskData = z.record(z.string(), z.unknown());
 export type TaskData = z.infer<typeof ZTaskData>;
+
+/**
+ * Upper bound of the serialised task content in characters. Images do not belong inline (they are files),
+ * so a long worksheet with formulas and tables stays far below it.
+ */
+export const TASK_DATA_MAX_LENGTH = 256 * 1024;
+
+/** `data` as a client sends it: a JSON object of at most TASK_DATA_MAX_LENGTH (code `TASK_DATA_TOO_LARGE`). */
+export const ZTaskDataInput = ZTaskData.refine(
+  (value) => JSON.stringify(value).length <= TASK_DATA_MAX_LENGTH,
+  { error: errorMessages.TASK_DATA_TOO_LARGE },
+);
 
 export const ZTask = z.object({
   id: ZId,
@@ -35,7 +70,7 @@ const taskFields = {
   class_id: ZId,
   due_date: ZTimestamp.nullable(),
   status: ZTaskStatus,
-  data: ZTaskData.nullable(),
+  data: ZTaskDataInput.nullable(),
   feedback_template: z.string().nullable(),
   allow_late_submissions: z.boolean(),
 };
@@ -45,7 +80,11 @@ export const ZCreateTaskRequest = z.object({
   ...taskFields,
   description: taskFields.description.default(''),
   due_date: taskFields.due_date.default(null),
-  status: taskFields.status.default('draft'),
+  status: taskFields.status
+    .refine((status) => TASK_INITIAL_STATUSES.includes(status), {
+      error: errorMessages.TASK_STATUS_TRANSITION_INVALID,
+    })
+    .default('draft'),
   data: taskFields.data.default(null),
   feedback_template: taskFields.feedback_template.default(null),
   allow_late_submissions: taskFields.allow_late_submissions.default(false),
@@ -58,14 +97,27 @@ export type CreateTaskResponse = z.infer<typeof ZCreateTaskResponse>;
 export const ZTaskParams = z.object({ id: zId(errorMessages.TASK_ID_MISSING) });
 export type TaskParams = z.infer<typeof ZTaskParams>;
 
-/** `PATCH /api/tasks/:id`: only the fields sent change; unknown keys (a whole row) are dropped. */
+/**
+ * `PATCH /api/tasks/:id`: only the fields sent change; unknown keys (a whole row) are dropped. A status
+ * change must be allowed by TASK_STATUS_TRANSITIONS (else 409 `TASK_STATUS_TRANSITION_INVALID`).
+ */
 export const ZUpdateTaskRequest = z.object(taskFields).partial();
 export type UpdateTaskRequest = z.infer<typeof ZUpdateTaskRequest>;
+
+/**
+ * `PATCH /api/tasks` with the id in the body, as the original's update(task) after creation (spec §4):
+ * without an id 400 'Aufgaben-ID nicht gefunden' (spec §5).
+ */
+export const ZUpdateTaskWithIdRequest = ZUpdateTaskRequest.extend({ id: zId(errorMessages.TASK_ID_MISSING) });
+export type UpdateTaskWithIdRequest = z.infer<typeof ZUpdateTaskWithIdRequest>;
 export const ZUpdateTaskResponse = ZTask;
 export type UpdateTaskResponse = z.infer<typeof ZUpdateTaskResponse>;
 
-/** `GET /api/tasks?class_id=…`, ordered by `created_at` descending (spec §7). */
-export const ZListTasksRequest = z.object({ class_id: ZId.optional() });
+/**
+ * `GET /api/tasks?classId=…` (issue 4's name), ordered by `created_at` descending (spec §7). Without
+ * `classId`: every task of the caller. A class that is not the caller's answers 404 `CLASS_NOT_FOUND`.
+ */
+export const ZListTasksRequest = z.object({ classId: ZId.optional() });
 export type ListTasksRequest = z.infer<typeof ZListTasksRequest>;
 export const ZListTasksResponse = z.array(ZTask);
 export type ListTasksResponse = z.infer<typeof ZListTasksResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { ZId, ZUserId } from './ids';
+import { ZFirstName, ZLastName } from './validation';
 
 /** The access token's `user_role` claim values that may use the app (spec §6). */
 export const USER_ROLES = ['teacher', 'organization_member'] as const;
@@ -62,3 +63,32 @@ export const ZDecryptRequest = z.object({ encryptedText: z.string().min(1) });
 export type DecryptRequest = z.infer<typeof ZDecryptRequest>;
 export const ZDecryptResponse = z.object({ decryptedText: z.string() });
 export type DecryptResponse = z.infer<typeof ZDecryptResponse>;
+
+/** The signed-in user's own profile with `meta_data` decrypted (`GET/PUT /api/profile`). */
+export const ZProfile = ZUserProfile.extend({ meta_data: ZProfileMetaData });
+export type Profile = z.infer<typeof ZProfile>;
+
+/** `GET /api/profile`: `profile` is null while the user has none (the registration dialog then opens). */
+export const ZGetProfileResponse = z.object({ profile: ZProfile.nullable() });
+export type GetProfileResponse = z.infer<typeof ZGetProfileResponse>;
+
+/**
+ * `PUT /api/profile`: creates the caller's profile or replaces its `meta_data` (send every field you want to
+ * keep). `user_id` may be sent but must be the caller's own (else 403 'Unauthorized: Cannot create profile
+ * for another user', spec §5).
+ */
+export const ZUpdateProfileRequest = z.object({
+  user_id: ZUserId.optional(),
+  meta_data: ZProfileMetaData.extend({
+    first_name: ZFirstName,
+    last_name: ZLastName,
+    avatar_url: z
+      .url({ protocol: /^https?$/, error: 'Ungültige Bild-URL' })
+      .max(2048, { error: 'Ungültige Bild-URL' })
+      .nullable()
+      .default(null),
+  }),
+});
+export type UpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
+export const ZUpdateProfileResponse = ZProfile;
+export type UpdateProfileResponse = z.infer<typeof ZUpdateProfileResponse>;

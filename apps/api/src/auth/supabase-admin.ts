@@ -37,7 +37,11 @@ async function authApiError(res: Response): Promise<Error> {
     .catch({})
     .parse(await res.json().catch(() => ({})));
   const code = body.error_code ?? (typeof body.code === 'string' ? body.code : 'unexpected_failure');
-  return Object.assign(new Error(`auth ${res.status} ${code}`), { name: 'AuthApiError', status: res.status, code });
+  return Object.assign(new Error(`auth ${res.status} ${code}`), {
+    name: 'AuthApiError',
+    status: res.status,
+    code,
+  });
 }
 
 export function createGoTrueAdmin(options: {
@@ -72,8 +76,7 @@ export function createGoTrueAdmin(options: {
       throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: err });
     }
     if (res.status === 404) return null;
-    if (!res.ok)
-      throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: new Error(`auth ${res.status}`) });
+    if (!res.ok) throw await authApiError(res);
     const text = await res.text();
     return text ? (JSON.parse(text) as unknown) : null;
   }

@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { withAccess } from '../plugins/app/auth';
 import account from './api/account';
 import admin from './api/admin';
+import classes from './api/classes';
 import config from './api/config';
 import demo from './api/demo';
 import health from './api/health';
+import joinClass from './api/join-class';
+import profile from './api/profile';
+import renderLatex from './api/render-latex';
+import students from './api/students';
+import subjects from './api/subjects';
+import submissions from './api/submissions';
+import tasks from './api/tasks';
 
 /**
  * Every route module, registered once, grouped by who may call it. A route outside these groups needs a
@@ -18,6 +26,24 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(demo);
     }),
   );
-  await app.register(withAccess('authenticated', account));
+  await app.register(
+    withAccess('authenticated', async (scope) => {
+      await scope.register(account);
+      // The caller's own profile and /api/encrypt, /api/decrypt (DESIGN §5: for the signed-in user only).
+      await scope.register(profile);
+    }),
+  );
+  // The teacher's daily work (issue 4): every row is the caller's own (created_by), anything else is 404.
+  await app.register(
+    withAccess('teacher', async (scope) => {
+      await scope.register(subjects);
+      await scope.register(classes);
+      await scope.register(tasks);
+      await scope.register(students);
+      await scope.register(joinClass);
+      await scope.register(submissions);
+      await scope.register(renderLatex);
+    }),
+  );
   await app.register(withAccess('organization_member', admin));
 }

@@ -1,0 +1,174 @@
+import {
+  ZClassStudentParams,
+  ZClassTokenResponse,
+  ZCreateClassRequest,
+  ZCreateClassResponse,
+  ZDeleteClassResponse,
+  ZGetClassResponse,
+  ZIdParams,
+  ZListClassesResponse,
+  ZListClassStudentsResponse,
+  ZRemoveClassStudentResponse,
+  ZUpdateClassRequest,
+  ZUpdateClassResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUserId } from '../../../lib/current-user';
+import { profileCipher } from '../../../lib/profile-crypto';
+import { mapValidationErrors } from '../../../lib/validation-errors';
+import {
+  createClass,
+  deleteClass,
+  getClass,
+  getJoinToken,
+  listClasses,
+  listClassStudents,
+  removeClassStudent,
+  rotateJoinToken,
+  updateClass,
+} from './service';
+
+/**
+ * `/api/classes` (DESIGN §6) with the class's students and join token: the caller's own classes only;
+ * anything else is 404 CLASS_NOT_FOUND.
+ */
+const classesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['classes'];
+  mapValidationErrors(app, ['CLASS_FIELDS_MISSING']);
+
+  app.get(
+    '/api/classes',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s classes, last changed first',
+        response: { 200: ZListClassesResponse },
+      },
+    },
+    (request) => listClasses(app.db, currentUserId(request)),
+  );
+
+  app.post(
+    '/api/classes',
+    {
+      schema: {
+        tags,
+        summary: 'Create a class (grade, name and subject_id are required)',
+        body: ZCreateClassRequest,
+        response: { 201: ZCreateClassResponse },
+      },
+    },
+    async (request, reply) => {
+      const created = await createClass(app.db, currentUserId(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/classes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One class with the user ids of its students',
+        params: ZIdParams,
+        response: { 200: ZGetClassResponse },
+      },
+    },
+    (request) => getClass(app.db, currentUserId(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/classes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a class',
+        params: ZIdParams,
+        body: ZUpdateClassRequest,
+        response: { 200: ZUpdateClassResponse },
+      },
+    },
+    (request) => updateClass(app.db, currentUserId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/classes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a class with its tasks; the student accounts stay',
+        params: ZIdParams,
+        response: { 200: ZDeleteClassResponse },
+      },
+    },
+    async (request) => {
+      await deleteClass(app.db, currentUserId(request), request.params.id);
+      return { id: request.params.id };
+    },
+  );
+
+  app.get(
+    '/api/classes/:id/students',
+    {
+      schema: {
+        tags,
+        summary: 'The class’s students with their names, by last name',
+        params: ZIdParams,
+        response: { 200: ZListClassStudentsResponse },
+      },
+    },
+    (request) =>
+      listClassStudents(app.db, profileCipher(app.config), currentUserId(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/classes/:id/students/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a student from the class (only the membership; the account stays)',
+        params: ZClassStudentParams,
+        response: { 200: ZRemoveClassStudentResponse },
+      },
+    },
+    async (request) => {
+      const { id, userId } = request.params;
+      await removeClassStudent(app.db, currentUserId(request), id, userId);
+      return { class_id: id, user_id: userId };
+    },
+  );
+
+  app.get(
+    '/api/classes/:id/token',
+    {
+      schema: {
+        tags,
+        summary: 'The class’s join token (for /showClassToken)',
+        params: ZIdParams,
+        response: { 200: ZClassTokenResponse },
+      },
+    },
+    async (request) => ({
+      class_id: request.params.id,
+      join_token: await getJoinToken(app.db, currentUserId(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/classes/:id/token',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the join token; the old one stops working',
+        params: ZIdParams,
+        response: { 200: ZClassTokenResponse },
+      },
+    },
+    async (request) => ({
+      class_id: request.params.id,
+      join_token: await rotateJoinToken(app.db, currentUserId(request), request.params.id),
+    }),
+  );
+};
+
+export default classesRoutes;
