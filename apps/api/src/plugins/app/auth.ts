@@ -2,6 +2,7 @@ import { isPermittedRole, type UserRole } from '@app/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createSecretKey } from 'node:crypto';
 import { loadJwtSecret } from '../../auth/secret';
 import type { AccessLevel, AuthUser } from '../../auth/types';
 import type { Env } from '../../env';
@@ -35,8 +36,30 @@ function createVerifier(env: Env): Verifier {
     );
     return async (token) => (await jwtVerify(token, jwks, { audience })).payload;
   }
-  const secret = env.SUPABASE_URL ? new TextEncoder().encode(env.SUPABASE_JWT_SECRET) : loadJwtSecret(env);
+  // A KeyObject once: jose would import raw bytes through WebCrypto on every request.
+  const secret = createSecretKey(
+    env.SUPABASE_URL ? new TextEncoder().encode(env.SUPABASE_JWT_SECRET) : loadJwtSecret(env),
+  );
   return async (token) => (await jwtVerify(token, secret, { audience, algorithms: ['HS256'] })).payload;
+}
+
+const CACHE_SIZE = 5000;
+
+/**
+ * Remembers verified tokens until they expire: a signed-in page fires several requests with the same token,
+ * and verifying is the largest fixed cost of a request. A token's claims cannot change, so this is safe.
+ */
+function cached(verify: Verifier): Verifier {
+  const verified = new Map<string, JWTPayload>();
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit && (hit.exp ?? 0) * 1000 > Date.now()) return hit;
+    if (hit) verified.delete(token);
+    const payload = await verify(token);
+    if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, payload);
+    return payload;
+  };
 }
 
 /** Reassembles the session cookie of @supabase/ssr (chunked, optionally base64url) and returns its access token. */
@@ -107,7 +130,7 @@ export function withAccess(access: AccessLevel, plugin: FastifyPluginAsync) {
  */
 export default fp(
   async function auth(app: FastifyInstance) {
-    const verify = createVerifier(app.config);
+    const verify = cached(createVerifier(app.config));
     app.decorateRequest('user', null);
 
     // Route options are read when asked for: a subtree's onRoute hook (withAccess) runs after this one.
