@@ -19,6 +19,7 @@ import control from './plugins/app/control';
 import errors from './plugins/app/errors';
 import mailer from './plugins/app/mailer';
 import spa from './plugins/app/spa';
+import storage from './plugins/app/storage';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
 import helmet from './plugins/external/helmet';
@@ -94,6 +95,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(db);
   await app.register(underPressure);
   await app.register(mailer);
+  await app.register(storage);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);
   await app.register(demo);

@@ -1,3 +1,4 @@
+import { UPLOAD_RATE_LIMIT_DEFAULT } from '@app/contract';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -74,6 +75,10 @@ export const ZEnv = z
     WEB_DIST: optionalString,
     /** Requests per minute and IP for the whole API (stricter limits sit on public and auth routes). */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    /** Where uploaded files live: `fs` = DATA_DIR/files. (`s3` of DESIGN §4 is not implemented yet.) */
+    STORAGE: z.enum(['fs'], { error: '"fs" erwartet (S3 ist noch nicht eingebaut)' }).default('fs'),
+    /** Upload requests per client IP and task within 10 minutes on the public submit page (DESIGN §8). */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(UPLOAD_RATE_LIMIT_DEFAULT),
   })
   .superRefine((e, ctx) => {
     // External auth needs the project's public key for the browser and the service key for admin calls.

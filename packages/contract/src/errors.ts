@@ -74,6 +74,47 @@ export const errorCatalog = {
   DECRYPT_FAILED: { status: 400, message: 'Der Text konnte nicht entschlüsselt werden.' },
   LATEX_TOO_LONG: { status: 413, message: 'Der LaTeX-Code ist zu lang (höchstens 10 000 Zeichen).' },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
+  // submissions and uploads (issue 5, DESIGN §8)
+  SUBMISSION_NOT_FOUND: { status: 404, message: 'Abgabe nicht gefunden' },
+  FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
+  FILE_TASK_MISMATCH: {
+    status: 409,
+    message: 'Die Datei gehört zu einer anderen Aufgabe als diese Abgabe.',
+  },
+  TASK_NOT_ACCEPTING: { status: 409, message: 'Diese Aufgabe nimmt gerade keine Abgaben an.' },
+  UPLOAD_NO_FILES: { status: 400, message: 'Bitte wähle mindestens eine Datei aus.' },
+  UPLOAD_NAME_REQUIRED: {
+    status: 400,
+    message: 'Bitte wähle deinen Namen aus der Liste aus oder gib ihn ein (mindestens 2 Zeichen).',
+  },
+  UPLOAD_TYPE_NOT_ALLOWED: {
+    status: 415,
+    message:
+      'Dieses Dateiformat wird nicht unterstützt. Erlaubt sind Fotos (JPEG, PNG, WebP, HEIC) und PDF-Dateien.',
+  },
+  UPLOAD_FILE_TOO_LARGE: { status: 413, message: 'Eine Datei ist zu groß (höchstens 20 MB pro Datei).' },
+  UPLOAD_TOO_MANY_FILES: { status: 413, message: 'Zu viele Dateien (höchstens 20 pro Abgabe).' },
+  UPLOAD_IMAGE_TOO_LARGE: {
+    status: 413,
+    message: 'Das Foto hat zu viele Pixel (höchstens 40 Megapixel). Bitte lade ein kleineres Foto hoch.',
+  },
+  UPLOAD_IMAGE_UNREADABLE: {
+    status: 415,
+    message:
+      'Das Foto konnte nicht gelesen werden. Bitte nimm es noch einmal auf oder speichere es als JPEG.',
+  },
+  UPLOAD_PDF_ENCRYPTED: {
+    status: 415,
+    message: 'Die PDF-Datei ist passwortgeschützt. Bitte lade sie ohne Passwort hoch.',
+  },
+  UPLOAD_PDF_BROKEN: {
+    status: 415,
+    message: 'Die PDF-Datei ist beschädigt oder unvollständig und konnte nicht gelesen werden.',
+  },
+  UPLOAD_RATE_LIMITED: {
+    status: 429,
+    message: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -10,6 +10,7 @@ export * from './skills';
 export * from './clusters';
 export * from './feedback';
 export * from './submissions';
+export * from './uploads';
 export * from './users';
 export * from './notifications';
 export * from './schools';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { ZFeedbackGroup } from './feedback';
 import { ZId, ZUserId } from './ids';
+import { ZDisplayStatus } from './submission-status';
 
 /** DESIGN §5. How a submission is shown is `displayStatus()` (submission-status.ts). */
 export const SUBMISSION_STATUSES = [
@@ -69,7 +70,11 @@ export type SubmissionDisplay = z.infer<typeof ZSubmissionDisplay>;
 /** `GET /api/submissions/getAll?taskId=…` */
 export const ZListSubmissionsRequest = z.object({ taskId: ZId.optional() });
 export type ListSubmissionsRequest = z.infer<typeof ZListSubmissionsRequest>;
-export const ZListSubmissionsResponse = z.object({ data: z.array(ZSubmissionDisplay) });
+/** One entry of `getAll`: the display form plus the status it is shown with (`displayStatus()`, spec §4). */
+export const ZSubmissionListEntry = ZSubmissionDisplay.extend({ display_status: ZDisplayStatus });
+export type SubmissionListEntry = z.infer<typeof ZSubmissionListEntry>;
+/** One entry per submission of a student, ordered by last name, first name (then by task without `taskId`). */
+export const ZListSubmissionsResponse = z.object({ data: z.array(ZSubmissionListEntry) });
 export type ListSubmissionsResponse = z.infer<typeof ZListSubmissionsResponse>;
 
 /** `GET /api/files?taskId=…` and `GET /api/submissions/studentupload/{taskId}` */
@@ -88,7 +93,11 @@ export type UpdateSubmissionStatusRequest = z.infer<typeof ZUpdateSubmissionStat
 export const ZUpdateSubmissionStatusResponse = ZSubmission;
 export type UpdateSubmissionStatusResponse = z.infer<typeof ZUpdateSubmissionStatusResponse>;
 
-/** `POST /api/submissions/match` and `/api/submissions/match/delete` */
+/**
+ * `POST /api/submissions/match` and `/api/submissions/match/delete`. Answered with `{ success: true, error:
+ * null }`; a failure is the usual error body (404 SUBMISSION_NOT_FOUND / FILE_NOT_FOUND, 409
+ * FILE_TASK_MISMATCH), so the web shows its toast ('Fehler beim Zuweisen der Datei' / '… der Zuweisung').
+ */
 export const ZMatchSubmissionFileRequest = z.object({ submissionId: ZId, fileId: ZId });
 export type MatchSubmissionFileRequest = z.infer<typeof ZMatchSubmissionFileRequest>;
 export const ZMatchSubmissionFileResponse = z.object({

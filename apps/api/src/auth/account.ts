@@ -33,9 +33,19 @@ export async function deleteOwnedData(db: Executor, userId: string): Promise<voi
 
 /**
  * Removes a user and everything they own: their data first (so nothing is orphaned if the auth call fails,
- * the account can simply be deleted again), then the auth user.
+ * the account can simply be deleted again), then the stored files of their tasks (keys start with the task
+ * id; collected before the rows go), then the auth user.
  */
 export async function deleteAccount(app: FastifyInstance, userId: string): Promise<void> {
+  const ownTasks = await app.db
+    .select({ id: schema.tasks.id })
+    .from(schema.tasks)
+    .where(eq(schema.tasks.created_by, userId));
   await deleteOwnedData(app.db, userId);
+  for (const task of ownTasks) {
+    await app.storage
+      .deletePrefix(`${task.id}/`)
+      .catch((err: unknown) => app.log.error({ err, taskId: task.id }, 'Dateien der Aufgabe nicht gelöscht'));
+  }
   await app.authAdmin.deleteUser(userId);
 }

@@ -1,13 +1,41 @@
-import { ZCreateMissingSubmissionsRequest, ZCreateMissingSubmissionsResponse } from '@app/contract';
+import {
+  ZCreateMissingSubmissionsRequest,
+  ZCreateMissingSubmissionsResponse,
+  ZDeleteSubmissionResponse,
+  ZListFilesResponse,
+  ZListSubmissionsRequest,
+  ZListSubmissionsResponse,
+  ZMatchSubmissionFileRequest,
+  ZMatchSubmissionFileResponse,
+  ZSubmissionParams,
+  ZTeacherUploadFields,
+  ZUpdateSubmissionStatusRequest,
+  ZUpdateSubmissionStatusResponse,
+  ZUploadParams,
+  ZUploadReceipt,
+} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
 import { currentUserId } from '../../../lib/current-user';
+import { profileCipher } from '../../../lib/profile-crypto';
+import { removeStored } from '../../../lib/uploads/receive';
+import { mapValidationErrors } from '../../../lib/validation-errors';
 import { isStudentOf } from '../classes/service';
-import { createMissingSubmissionsForStudent } from './service';
+import { listTaskFiles } from '../files/service';
+import { findUploadTask, handleUpload, isClassMember } from '../uploads/service';
+import {
+  createMissingSubmissionsForStudent,
+  deleteSubmission,
+  listSubmissions,
+  matchFile,
+  unmatchFile,
+  updateSubmissionStatus,
+} from './service';
 
-/** Submission routes of issue 4; the submissions issue adds the rest of spec §7 here. */
+/** The teacher's submission routes (spec §7; issue 4 and 5). Another teacher's rows are 404. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['submissions'];
+  mapValidationErrors(app, ['TASK_NOT_FOUND', 'SUBMISSION_NOT_FOUND']);
 
   app.post(
     '/api/submissions/createmissingsubmissions',
@@ -35,6 +63,141 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
               : `${created} fehlende Abgaben wurden angelegt`,
         created,
       };
+    },
+  );
+
+  app.get(
+    '/api/submissions/getAll',
+    {
+      schema: {
+        tags,
+        summary: 'The students’ submissions of a task (of every task without taskId) in display form',
+        querystring: ZListSubmissionsRequest,
+        response: { 200: ZListSubmissionsResponse },
+      },
+    },
+    async (request) => ({
+      data: await listSubmissions(
+        app.db,
+        profileCipher(app.config),
+        currentUserId(request),
+        request.query.taskId,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/submissions/studentupload/:taskId',
+    {
+      schema: {
+        tags,
+        summary: 'The files of a task that came through the public link',
+        params: ZUploadParams,
+        response: { 200: ZListFilesResponse },
+      },
+    },
+    async (request) => ({
+      files: await listTaskFiles(app.db, currentUserId(request), request.params.taskId, { viaLink: true }),
+    }),
+  );
+
+  app.put(
+    '/api/submissions/status',
+    {
+      schema: {
+        tags,
+        summary: 'Set a submission’s status (and its recognised text when `solution` is sent)',
+        body: ZUpdateSubmissionStatusRequest,
+        response: { 200: ZUpdateSubmissionStatusResponse },
+      },
+    },
+    (request) => updateSubmissionStatus(app.db, currentUserId(request), request.body),
+  );
+
+  app.post(
+    '/api/submissions/match',
+    {
+      schema: {
+        tags,
+        summary: 'Assign a file of the task to a submission',
+        body: ZMatchSubmissionFileRequest,
+        response: { 200: ZMatchSubmissionFileResponse },
+      },
+    },
+    async (request) => {
+      const { submissionId, fileId } = request.body;
+      await matchFile(app.db, currentUserId(request), submissionId, fileId);
+      return { success: true, error: null };
+    },
+  );
+
+  app.post(
+    '/api/submissions/match/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Return a file of a submission to the unmatched files',
+        body: ZMatchSubmissionFileRequest,
+        response: { 200: ZMatchSubmissionFileResponse },
+      },
+    },
+    async (request) => {
+      const { submissionId, fileId } = request.body;
+      await unmatchFile(app.db, currentUserId(request), submissionId, fileId);
+      return { success: true, error: null };
+    },
+  );
+
+  app.delete(
+    '/api/submissions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a hand-in with its files (the student keeps an empty `offen` submission)',
+        params: ZSubmissionParams,
+        response: { 200: ZDeleteSubmissionResponse },
+      },
+    },
+    async (request) => {
+      const { keys, replacementId } = await deleteSubmission(
+        app.db,
+        currentUserId(request),
+        request.params.id,
+      );
+      await removeStored(
+        app.storage,
+        keys.map((key) => ({ key })),
+        request.log,
+      );
+      return { id: request.params.id, replacement_id: replacementId };
+    },
+  );
+
+  app.post(
+    '/api/submissions/teacherupload/:taskId',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a stack of scans or photos for the matching view (multipart: files…, studentId?)',
+        description:
+          'Same checks as the student upload, any task status. The files stay unmatched unless `studentId` ' +
+          '(a student of the task’s class) is sent. A multi-page PDF stays one file.',
+        consumes: ['multipart/form-data'],
+        params: ZUploadParams,
+        response: { 200: ZUploadReceipt },
+      },
+    },
+    async (request) => {
+      const task = await findUploadTask(app.db, request.params.taskId, currentUserId(request));
+      return handleUpload(app, request, task, async (fields) => {
+        const parsed = ZTeacherUploadFields.safeParse(fields);
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
+        const { studentId } = parsed.data;
+        if (!studentId) return { studentId: null, label: null };
+        if (!(await isClassMember(app.db, task.class_id, studentId))) throw new AppError('STUDENT_NOT_FOUND');
+        // No uploader label: that marks files that came through the public link.
+        return { studentId, label: null };
+      });
     },
   );
 };

@@ -1,0 +1,179 @@
+import { UPLOAD_MAX_PIXELS } from '@app/contract';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp, { type Sharp } from 'sharp';
+import type { Storage } from '../../plugins/app/storage';
+import { AppError } from '../app-error';
+import { withExtension } from './filename';
+import { decodeHeic, HeicDecodeError } from './heic';
+import { Semaphore } from './semaphore';
+import type { UploadKind } from './sniff';
+
+// What happens to a received file before it is stored (DESIGN §8, ADR 008):
+// - photos (JPEG, PNG, WebP, HEIC) are decoded and re-encoded as JPEG: auto-rotated by their EXIF
+//   orientation, transparency flattened onto white, all metadata (EXIF with GPS, camera, XMP) dropped, at
+//   most UPLOAD_MAX_PIXELS pixels;
+// - PDFs are stored byte for byte once they parse, are not encrypted and have at least one page.
+// The SHA-256 is taken over the bytes as stored: re-encoding is deterministic, so the same photo sent twice
+// gives the same hash.
+
+/** JPEG quality of re-encoded photos: handwriting stays crisp, a 12 MP photo ends up around 2–4 MB. */
+export const JPEG_QUALITY = 82;
+/**
+ * Huffman optimisation makes libjpeg keep all DCT coefficients of the image for a second pass (~15 MB for
+ * 5 MP) and costs time; without it files are a few per cent larger and memory stays flatter (ADR 008).
+ */
+const OPTIMISE_CODING = false;
+
+// One libvips thread per image and no operation cache: memory stays flat under many parallel uploads, and
+// parallelism comes from PROCESSING_SLOTS instead (ADR 008, tests/bench/uploads.ts).
+sharp.cache(false);
+sharp.concurrency(1);
+
+/**
+ * How many files are decoded and re-encoded at once, across all requests: one core stays for the event loop
+ * (and PGlite), at most two re-encodes run together. More parallelism buys little and costs memory.
+ */
+export const PROCESSING_SLOTS = Math.max(1, Math.min(2, availableParallelism() - 1));
+const slots = new Semaphore(PROCESSING_SLOTS);
+
+export interface StoredFile {
+  key: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  pages: number | null;
+}
+
+/** SHA-256 and byte count of what passes through. */
+class Digest extends Transform {
+  private readonly hash = createHash('sha256');
+  size = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    callback(null, chunk);
+  }
+  hex(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/**
+ * Streams `source` through a digest into storage. A failure of the source is reported as `mapSourceError`
+ * says (decoding errors), a failure of the storage as it is; either way nothing stays under `key`.
+ */
+async function storeStream(
+  storage: Storage,
+  key: string,
+  source: Readable,
+  mapSourceError: (err: Error) => Error,
+): Promise<{ size: number; sha256: string }> {
+  const digest = new Digest();
+  let sourceError: Error | undefined;
+  source.once('error', (err) => (sourceError = err));
+  const [piped, stored] = await Promise.allSettled([pipeline(source, digest), storage.put(key, digest)]);
+  if (sourceError) throw mapSourceError(sourceError);
+  if (stored.status === 'rejected') throw stored.reason;
+  if (piped.status === 'rejected') throw piped.reason;
+  return { size: digest.size, sha256: digest.hex() };
+}
+
+function imageError(details: unknown) {
+  return (err: Error): Error => {
+    if (err instanceof AppError) return err;
+    if (/pixel limit/i.test(err.message)) return new AppError('UPLOAD_IMAGE_TOO_LARGE', details);
+    return new AppError('UPLOAD_IMAGE_UNREADABLE', details, { cause: err });
+  };
+}
+
+/** The re-encoding every photo goes through. */
+const toJpeg = (image: Sharp) =>
+  image
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: JPEG_QUALITY, optimiseCoding: OPTIMISE_CODING });
+
+/** sharp on the file as sent; it reads the file itself (not through the JS heap). */
+const openImage = (file: string) => sharp(file, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
+
+async function heicSource(file: string, details: unknown): Promise<Sharp> {
+  try {
+    const { width, height, data } = await decodeHeic(file, UPLOAD_MAX_PIXELS);
+    return sharp(data, { raw: { width, height, channels: 4 } }).removeAlpha();
+  } catch (err) {
+    if (err instanceof HeicDecodeError && err.reason === 'pixels')
+      throw new AppError('UPLOAD_IMAGE_TOO_LARGE', details);
+    // Not HEVC (e.g. an AV1-coded HEIF): the prebuilt libvips reads those itself.
+    const image = openImage(file);
+    try {
+      await image.metadata();
+    } catch {
+      throw new AppError('UPLOAD_IMAGE_UNREADABLE', details, { cause: err });
+    }
+    return image;
+  }
+}
+
+/** Page count of a PDF; refuses encrypted, truncated and unreadable ones. */
+export async function inspectPdf(file: string, details: unknown): Promise<number> {
+  const bytes = await readFile(file);
+  // A PDF ends with %%EOF (allowing for trailing garbage): without it the file was cut off.
+  if (
+    !bytes
+      .subarray(Math.max(0, bytes.length - 1024))
+      .toString('latin1')
+      .includes('%%EOF')
+  )
+    throw new AppError('UPLOAD_PDF_BROKEN', details);
+  const { PDFDocument } = await import('pdf-lib');
+  let pages: number;
+  let encrypted: boolean;
+  try {
+    // Loaded despite encryption to tell "encrypted" from "broken" (pdf-lib's own error classes do not
+    // survive its ES5 build for instanceof).
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    encrypted = doc.isEncrypted;
+    pages = encrypted ? 0 : doc.getPageCount();
+  } catch (err) {
+    throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
+  }
+  if (encrypted) throw new AppError('UPLOAD_PDF_ENCRYPTED', details);
+  if (pages < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
+  return pages;
+}
+
+/**
+ * Checks and converts the received file at `file` (already sniffed as `kind`) and stores the result under
+ * `key`. Waits for one of PROCESSING_SLOTS; `signal` skips the work when the upload has failed meanwhile.
+ * `details` goes into the error body (which file it was).
+ */
+export async function processFile(
+  storage: Storage,
+  input: { key: string; file: string; kind: UploadKind; name: string; details: unknown; signal: AbortSignal },
+): Promise<StoredFile> {
+  const { key, file, kind, name, details, signal } = input;
+  return slots.run(async () => {
+    signal.throwIfAborted();
+    if (kind === 'pdf') {
+      const pages = await inspectPdf(file, details);
+      const { size, sha256 } = await storeStream(storage, key, createReadStream(file), (err) => err);
+      return {
+        key,
+        original_name: withExtension(name, 'pdf'),
+        mime: 'application/pdf',
+        size,
+        sha256,
+        pages,
+      };
+    }
+    const source = kind === 'heic' ? await heicSource(file, details) : openImage(file);
+    const { size, sha256 } = await storeStream(storage, key, toJpeg(source), imageError(details));
+    return { key, original_name: withExtension(name, 'jpg'), mime: 'image/jpeg', size, sha256, pages: 1 };
+  });
+}

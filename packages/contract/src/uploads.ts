@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common';
+import { ALLOWED_UPLOAD_MIME_TYPES, UPLOAD_LIMITS } from './constants';
+import { errorMessages } from './errors';
+import { ZId, ZUserId, zId } from './ids';
+import { ZTaskData, ZTaskStatus, type TaskStatus } from './tasks';
+
+// The public submit page and uploads (DESIGN §8, issue 5): `GET /api/submit/{taskId}`,
+// `POST /api/submissions/studentupload/{taskId}` (public) and `POST /api/submissions/teacherupload/{taskId}`.
+
+/** Default of `UPLOAD_RATE_LIMIT`: upload requests per client IP and task within `UPLOAD_RATE_WINDOW_MS`. */
+export const UPLOAD_RATE_LIMIT_DEFAULT = 30;
+export const UPLOAD_RATE_WINDOW_MS = 10 * 60 * 1000;
+/** Images with more pixels are refused (decompression bombs; a 12 MP phone photo is far below). */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+/** A typed name on the submit page: 2 to 100 characters. */
+export const UPLOADER_NAME_MIN_LENGTH = 2;
+export const UPLOADER_NAME_MAX_LENGTH = 100;
+
+/** Multipart field names of the upload endpoints: `files` repeated, plus one of the two name fields. */
+export const UPLOAD_FIELDS = {
+  files: 'files',
+  /** The student picked from the class list (`GET /api/submit/{taskId}` → `students[].id`). */
+  studentId: 'studentId',
+  /** The name typed when the student is not on the list; the files stay unmatched for the teacher. */
+  studentName: 'studentName',
+} as const;
+
+/** `:taskId` of the upload and submit-page routes; a malformed id is the same 404 as an unknown one. */
+export const ZUploadParams = z.object({ taskId: zId(errorMessages.TASK_NOT_FOUND) });
+export type UploadParams = z.infer<typeof ZUploadParams>;
+
+const ZTypedName = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(UPLOADER_NAME_MIN_LENGTH, { error: errorMessages.UPLOAD_NAME_REQUIRED })
+      .max(UPLOADER_NAME_MAX_LENGTH, { error: errorMessages.UPLOAD_NAME_REQUIRED }),
+  );
+
+/**
+ * The text fields of a student upload (sent as multipart fields beside `files`). One of the two is required;
+ * when both are sent, the picked `studentId` wins.
+ */
+export const ZStudentUploadFields = z
+  .object({
+    studentId: ZUserId.optional(),
+    studentName: ZTypedName.optional(),
+  })
+  .refine((v) => v.studentId !== undefined || v.studentName !== undefined, {
+    error: errorMessages.UPLOAD_NAME_REQUIRED,
+  });
+export type StudentUploadFields = z.infer<typeof ZStudentUploadFields>;
+
+/** A teacher's stack upload: unmatched unless `studentId` (a student of the task's class) is given. */
+export const ZTeacherUploadFields = z.object({ studentId: ZUserId.optional() });
+export type TeacherUploadFields = z.infer<typeof ZTeacherUploadFields>;
+
+/** One file of an upload receipt. `duplicate`: the same content was already there; nothing new was stored. */
+export const ZUploadReceiptFile = z.object({
+  id: ZId,
+  original_name: z.string(),
+  /** Bytes as stored (images are re-encoded, so this differs from what was sent). */
+  size: z.number().int().min(0),
+  mime: z.string(),
+  pages: z.number().int().min(0).nullable(),
+  duplicate: z.boolean(),
+});
+export type UploadReceiptFile = z.infer<typeof ZUploadReceiptFile>;
+
+/** The answer to an upload: every file sent, in order, with what the server keeps of it. */
+export const ZUploadReceipt = z.object({
+  received: z.array(ZUploadReceiptFile),
+  /** How many of `received` were already there (same content for the same task). */
+  duplicates: z.number().int().min(0),
+  received_at: ZTimestamp,
+});
+export type UploadReceipt = z.infer<typeof ZUploadReceipt>;
+
+/** Why a task takes no uploads: not yet published, closed by the teacher, or past its due date. */
+export const SUBMIT_CLOSED_REASONS = ['draft', 'closed', 'past_due'] as const;
+export const ZSubmitClosedReason = z.enum(SUBMIT_CLOSED_REASONS);
+export type SubmitClosedReason = z.infer<typeof ZSubmitClosedReason>;
+
+export interface SubmissionWindowInput {
+  status: TaskStatus;
+  due_date: string | Date | null;
+  allow_late_submissions: boolean;
+}
+
+/**
+ * DESIGN §5: a task takes uploads only while `published`, and before `due_date` unless late submissions are
+ * allowed. `reason` is null while it accepts.
+ */
+export function submissionWindow(
+  task: SubmissionWindowInput,
+  now: Date = new Date(),
+): { accepting: boolean; reason: SubmitClosedReason | null } {
+  if (task.status === 'draft') return { accepting: false, reason: 'draft' };
+  if (task.status === 'closed') return { accepting: false, reason: 'closed' };
+  if (task.due_date !== null && !task.allow_late_submissions) {
+    if (now.getTime() > new Date(task.due_date).getTime()) return { accepting: false, reason: 'past_due' };
+  }
+  return { accepting: true, reason: null };
+}
+
+/** A class member as the public page lists them: `id` to send back, `label` to show. Nothing else. */
+export const ZSubmitStudent = z.object({ id: ZUserId, label: z.string() });
+export type SubmitStudent = z.infer<typeof ZSubmitStudent>;
+
+/**
+ * How the public page names a student: first name and the initial of the last name ("Greta G."). Students
+ * whose labels would collide get more of their last name ("Max Mü." / "Max Ma."), then the whole name, then
+ * a number; a student without a readable profile is "Schüler/in <n>".
+ */
+export function studentLabels(
+  students: ReadonlyArray<{ id: string; first_name: string; last_name: string }>,
+): Map<string, string> {
+  const named = students
+    .map((s) => ({ id: s.id, first: s.first_name.trim(), last: [...s.last_name.trim()] }))
+    .filter((s) => s.first || s.last.length > 0);
+  const prefix = new Map(named.map((s) => [s.id, 1]));
+  const labelOf = (s: (typeof named)[number]) => {
+    const n = prefix.get(s.id)!;
+    if (s.last.length === 0) return s.first;
+    const last = n >= s.last.length ? s.last.join('') : `${s.last.slice(0, n).join('')}.`;
+    return s.first ? `${s.first} ${last}` : last;
+  };
+  const grouped = () => {
+    const groups = new Map<string, Array<(typeof named)[number]>>();
+    for (const s of named) groups.set(labelOf(s), [...(groups.get(labelOf(s)) ?? []), s]);
+    return groups;
+  };
+  // Every round gives each student whose label is still shared one more letter of the last name.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const group of grouped().values()) {
+      if (group.length < 2) continue;
+      for (const s of group) {
+        if (prefix.get(s.id)! < s.last.length) {
+          prefix.set(s.id, prefix.get(s.id)! + 1);
+          grew = true;
+        }
+      }
+    }
+  }
+  const labels = new Map<string, string>();
+  for (const [label, group] of grouped())
+    group.forEach((s, i) => labels.set(s.id, i === 0 ? label : `${label} (${i + 1})`));
+  let unnamed = 0;
+  for (const s of students) if (!labels.has(s.id)) labels.set(s.id, `Schüler/in ${++unnamed}`);
+  return labels;
+}
+
+/** `GET /api/submit/{taskId}`: what the public submit page shows. No other student data leaves the API. */
+export const ZSubmitPageResponse = z.object({
+  task: z.object({
+    id: ZId,
+    title: z.string(),
+    description: z.string(),
+    /** The task content; null for a draft (not published yet). */
+    data: ZTaskData.nullable(),
+    due_date: ZTimestamp.nullable(),
+    status: ZTaskStatus,
+    allow_late_submissions: z.boolean(),
+  }),
+  accepting: z.boolean(),
+  closed_reason: ZSubmitClosedReason.nullable(),
+  /** The class list, sorted by label; empty while the task takes no uploads. */
+  students: z.array(ZSubmitStudent),
+  limits: z.object({
+    maxFileBytes: z.number().int(),
+    maxFiles: z.number().int(),
+    mimeTypes: z.array(z.string()),
+  }),
+});
+export type SubmitPageResponse = z.infer<typeof ZSubmitPageResponse>;
+
+/** The limits the page shows and the browser checks before sending (the server checks them again). */
+export const SUBMIT_PAGE_LIMITS = {
+  maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
+  maxFiles: UPLOAD_LIMITS.maxFilesPerSubmission,
+  mimeTypes: [...ALLOWED_UPLOAD_MIME_TYPES],
+};
+
+/** `/api/files/:id…` params. */
+export const ZFileParams = z.object({ id: zId(errorMessages.FILE_NOT_FOUND) });
+export type FileParams = z.infer<typeof ZFileParams>;
+/** `DELETE /api/files/:id` */
+export const ZDeleteFileResponse = z.object({ id: ZId });
+export type DeleteFileResponse = z.infer<typeof ZDeleteFileResponse>;
+
+/** `/api/submissions/:id` params. */
+export const ZSubmissionParams = z.object({ id: zId(errorMessages.SUBMISSION_NOT_FOUND) });
+export type SubmissionParams = z.infer<typeof ZSubmissionParams>;
+/**
+ * `DELETE /api/submissions/:id`: the hand-in (files, feedback) is gone. A student still in the class gets a
+ * fresh, empty `offen` submission (`replacement_id`), so they stay on the task's list.
+ */
+export const ZDeleteSubmissionResponse = z.object({ id: ZId, replacement_id: ZId.nullable() });
+export type DeleteSubmissionResponse = z.infer<typeof ZDeleteSubmissionResponse>;
