@@ -11,8 +11,23 @@ const proxy = {
 
 export default defineConfig({
   // The router plugin must come before the React plugin: it generates src/routeTree.gen.ts and
-  // splits every route's components into their own chunk.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  // splits every route's loader and components into chunks of their own, so that the query options and
+  // contract schemas of the teacher pages stay out of the entry chunk every page loads (e.g. /submit).
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['errorComponent'],
+          ['notFoundComponent', 'pendingComponent'],
+        ],
+      },
+    }),
+    react(),
+  ],
   server: { proxy },
   preview: { proxy },
   build: {

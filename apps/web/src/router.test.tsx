@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from './i18n/de';
 import { renderApp } from './test/renderApp';
+import { createTeacherApi, makeClass, makeSubject, makeTask } from './test/teacherApi';
 
 describe('routing', () => {
   it('shows header and message of the error page from the query', async () => {
@@ -46,9 +47,11 @@ describe('routing', () => {
   });
 
   it('routes a static segment before a parameter (tasks/new/:id is not tasks/:taskId)', async () => {
-    await renderApp('/classes/k1/tasks/new/abc', { signedInAs: 'teacher' });
+    const cls = makeClass();
+    createTeacherApi({ classes: [cls] }).install();
+    await renderApp(`/classes/${cls.id}/tasks/new/abc`, { signedInAs: 'teacher' });
 
-    expect(document.title).toBe(de.titles.newTask);
+    await waitFor(() => expect(document.title).toBe(de.titles.newTask));
     // No layout: no navigation bar.
     expect(screen.queryByRole('navigation')).toBeNull();
   });
@@ -68,15 +71,25 @@ describe('routing', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(systemPrefersDark);
     const colorScheme = () => document.documentElement.getAttribute('data-mantine-color-scheme');
 
-    const { router } = await renderApp('/classes/k1/tasks/t1', { signedInAs: 'teacher' });
+    const cls = makeClass();
+    const task = makeTask({ class_id: cls.id });
+    createTeacherApi({
+      classes: [cls],
+      subjects: [makeSubject({ id: cls.subject_id })],
+      tasks: [task],
+    }).install();
+    const { router } = await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
     expect(colorScheme()).toBe('dark');
 
     // The QR code page forces light mode (route staticData).
     await act(() =>
-      router.navigate({ to: '/classes/$classId/tasks/$taskId/qr', params: { classId: 'k1', taskId: 't1' } }),
+      router.navigate({
+        to: '/classes/$classId/tasks/$taskId/qr',
+        params: { classId: cls.id, taskId: task.id },
+      }),
     );
-    expect(await screen.findByText(de.titles.taskQr)).toBeTruthy();
-    expect(colorScheme()).toBe('light');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/qr$/));
+    await waitFor(() => expect(colorScheme()).toBe('light'));
 
     await act(() => router.navigate({ to: '/classes' }));
     expect(colorScheme()).toBe('dark');

@@ -9,7 +9,9 @@ import { ZTaskData, ZTaskStatus, type TaskStatus } from './tasks';
 // `POST /api/submissions/studentupload/{taskId}` (public) and `POST /api/submissions/teacherupload/{taskId}`.
 
 /** Default of `UPLOAD_RATE_LIMIT`: upload requests per client IP and task within `UPLOAD_RATE_WINDOW_MS`. */
-export const UPLOAD_RATE_LIMIT_DEFAULT = 30;
+// Per IP and task in 10 minutes. DESIGN.md said 30 per IP, but a whole class shares one school NAT address and the
+// submit page sends one request per file: 28 students × 3 files would be refused. See ADR 008.
+export const UPLOAD_RATE_LIMIT_DEFAULT = 200;
 export const UPLOAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 /** Images with more pixels are refused (decompression bombs; a 12 MP phone photo is far below). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;

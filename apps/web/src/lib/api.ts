@@ -81,36 +81,49 @@ export async function apiFetch<TSchema extends z.ZodType>(
   }
 
   const requestIdHeader = response.headers.get('x-request-id');
-  let payload: unknown;
-  let parsedJson = true;
+  let text: string | null;
   try {
-    const text = await response.text();
-    payload = text === '' ? undefined : (JSON.parse(text) as unknown);
+    text = await response.text();
   } catch (error) {
     if (signal?.aborted) throw error;
+    text = null;
+  }
+  return parseApiResponse(response.status, text, requestIdHeader, schema);
+}
+
+/**
+ * Turns a response (status and body text) into the parsed result or an `ApiError` — the one error parsing
+ * of `apiFetch` and `apiUpload`.
+ */
+function parseApiResponse<TSchema extends z.ZodType>(
+  status: number,
+  /** The body; null when it could not be read. */
+  text: string | null,
+  requestIdHeader: string | null,
+  schema: TSchema,
+): z.output<TSchema> {
+  let payload: unknown;
+  let parsedJson = text !== null;
+  try {
+    payload = text === '' || text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
     parsedJson = false;
   }
 
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const apiError = ZApiError.safeParse(payload);
     if (apiError.success) {
       const { code, message, details } = apiError.data.error;
-      throw new ApiError({
-        status: response.status,
-        code,
-        message,
-        details,
-        requestId: apiError.data.requestId,
-      });
+      throw new ApiError({ status, code, message, details, requestId: apiError.data.requestId });
     }
-    const fallback = fallbackForStatus(response.status);
-    throw new ApiError({ status: response.status, ...fallback, requestId: requestIdHeader });
+    const fallback = fallbackForStatus(status);
+    throw new ApiError({ status, ...fallback, requestId: requestIdHeader });
   }
 
   const result = parsedJson ? schema.safeParse(payload) : null;
   if (!result?.success) {
     throw new ApiError({
-      status: response.status,
+      status,
       code: 'INVALID_RESPONSE',
       message: de.toasts.generic.invalidResponse,
       details: result?.error.issues,
@@ -118,6 +131,78 @@ export async function apiFetch<TSchema extends z.ZodType>(
     });
   }
   return result.data;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface ApiUploadOptions<TSchema extends z.ZodType> {
+  schema: TSchema;
+  /** Bytes of the request body sent so far (`total` 0 while unknown). */
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  method?: 'POST' | 'PUT';
+}
+
+/**
+ * A multipart upload with progress events (`fetch` reports none for request bodies): the same headers,
+ * token and error handling as `apiFetch`, over XMLHttpRequest. An aborted upload rejects with the
+ * signal's `AbortError`, like `fetch`.
+ */
+export async function apiUpload<TSchema extends z.ZodType>(
+  path: string,
+  formData: FormData,
+  { schema, onProgress, signal, method = 'POST' }: ApiUploadOptions<TSchema>,
+): Promise<z.output<TSchema>> {
+  const token = accessTokenProvider ? await accessTokenProvider() : null;
+  signal?.throwIfAborted();
+  const { status, text, requestId } = await new Promise<{
+    status: number;
+    text: string;
+    requestId: string | null;
+  }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Requested-With', 'fetch');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const abortError = (): Error =>
+      signal?.reason instanceof Error
+        ? signal.reason
+        : new DOMException('Der Upload wurde abgebrochen.', 'AbortError');
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      });
+    }
+    xhr.addEventListener('load', () => {
+      done();
+      resolve({
+        status: xhr.status,
+        text: typeof xhr.responseText === 'string' ? xhr.responseText : '',
+        requestId: xhr.getResponseHeader('x-request-id'),
+      });
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError({ status: 0, code: 'NETWORK', message: de.api.network }));
+    });
+    xhr.addEventListener('timeout', () => {
+      done();
+      reject(new ApiError({ status: 0, code: 'NETWORK', message: de.api.network }));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(abortError());
+    });
+    xhr.send(formData);
+  });
+  return parseApiResponse(status, text, requestId, schema);
 }
 
 /** For error responses without the contract's body (a proxy's 502, an HTML error page …). */

@@ -90,4 +90,23 @@ describe('toast', () => {
     expect(screen.getByText(de.toasts.classes.deleteFailed)).toBeTruthy();
     expect(screen.queryByText('boom')).toBeNull();
   });
+
+  it('names the failed action instead of a server failure or a lost connection', () => {
+    renderToaster();
+    act(() => {
+      toastApiError(
+        new ApiError({ status: 500, code: 'INTERNAL', message: de.errors.INTERNAL }),
+        de.toasts.tasks.createOnServerFailed,
+      );
+      toastApiError(
+        new ApiError({ status: 0, code: 'NETWORK', message: de.api.network }),
+        de.toasts.classes.deleteFailed,
+      );
+    });
+
+    expect(screen.getByText(de.toasts.tasks.createOnServerFailed)).toBeTruthy();
+    expect(screen.getByText(de.toasts.classes.deleteFailed)).toBeTruthy();
+    expect(screen.queryByText(de.errors.INTERNAL)).toBeNull();
+    expect(screen.queryByText(de.api.network)).toBeNull();
+  });
 });

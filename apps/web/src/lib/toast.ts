@@ -39,9 +39,19 @@ export const toast = {
   dismiss: (id: string) => notifications.hide(id),
 };
 
-/** Shows the server's German message of an `ApiError`, otherwise the caller's fallback text. */
+/**
+ * Shows the server's German message when the server turned the request down for a reason the user can act
+ * on (a 4xx `ApiError`, e.g. 409 'Fach kann nicht gelöscht werden, …'); when the server failed, could not be
+ * reached or answered something unreadable, the caller's text naming the failed action (spec §8, e.g.
+ * 'Fehler beim Erstellen der Aufgabe auf dem Server').
+ */
 export function toastApiError(error: unknown, fallbackMessage: string): string {
-  const useServerMessage = error instanceof ApiError && error.code !== 'INVALID_RESPONSE' && error.message;
+  const useServerMessage =
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.code !== 'INVALID_RESPONSE' &&
+    error.message;
   return toast.error(useServerMessage ? error.message : fallbackMessage);
 }
 

@@ -30,6 +30,12 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
+// The task editor (ProseMirror) measures text positions to keep the cursor in view; jsdom has no layout.
+const noRects = Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = () => new DOMRect();
+Range.prototype.getClientRects = () => noRects;
+document.elementFromPoint = () => null;
+
 let consoleErrors: string[] = [];
 
 function describe(value: unknown): string {

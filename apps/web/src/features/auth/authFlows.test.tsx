@@ -1,9 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { authError, createStubAuthClient, fakeSession } from '../../test/authStub';
 import { renderApp } from '../../test/renderApp';
+import { createTeacherApi } from '../../test/teacherApi';
+
+// The pages behind the guards (/classes, /subjects) load their data from the teacher endpoints.
+beforeEach(() => {
+  createTeacherApi().install();
+});
 
 function heading() {
   return screen.findByRole('heading', { level: 1 });
@@ -226,7 +232,7 @@ describe('Requesting a reset link at /reset-password', () => {
 describe('The demo at /demo', () => {
   function stubDemoEndpoint(response: Response) {
     const calls: string[] = [];
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    createTeacherApi().install((input: RequestInfo | URL, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${input instanceof Request ? input.url : input.toString()}`);
       return Promise.resolve(response);
     });

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { DataLoadError } from '../../components/DataLoadError';
+import { classesQueryOptions } from '../../features/classes/queries';
+import { SubjectsPage } from '../../features/subjects/components/SubjectsPage';
+import { subjectsQueryOptions } from '../../features/subjects/queries';
 import { de } from '../../i18n/de';
 
 export const Route = createFileRoute('/_content/subjects')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(subjectsQueryOptions),
+      queryClient.ensureQueryData(classesQueryOptions),
+    ]),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.generic.fetchFailed('subjects')} />,
   component: SubjectsPage,
 });
-
-function SubjectsPage() {
-  return <UnderConstruction title={de.titles.subjects} />;
-}

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
-import { de } from '../../i18n/de';
+import { EditorPlayground } from '../../features/editor/components/EditorPlayground';
 
 export const Route = createFileRoute('/_editor/tiptaptest')({
-  component: TiptapTestPage,
+  component: EditorPlayground,
 });
-
-function TiptapTestPage() {
-  return <UnderConstruction title={de.titles.tiptapTest} />;
-}

@@ -1,11 +1,22 @@
+import { newId } from '@app/contract';
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { useState } from 'react';
+import { z } from 'zod';
+import { DataLoadError } from '../../components/DataLoadError';
+import { classesQueryOptions } from '../../features/classes/queries';
+import { TaskCreatePage } from '../../features/tasks/components/TaskCreatePage';
 import { de } from '../../i18n/de';
+import { zSearchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/createTask')({
+  validateSearch: z.object({ classId: zSearchText }),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(classesQueryOptions),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
   component: CreateTaskPage,
 });
 
 function CreateTaskPage() {
-  return <UnderConstruction title={de.titles.createTask} />;
+  const { classId } = Route.useSearch();
+  const [draftId] = useState(newId);
+  return <TaskCreatePage title={de.titles.createTask} classId={classId} draftId={draftId} />;
 }

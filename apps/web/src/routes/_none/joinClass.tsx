@@ -1,11 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { z } from 'zod';
+import { DataLoadError } from '../../components/DataLoadError';
+import { classesQueryOptions } from '../../features/classes/queries';
+import { JoinClassPage } from '../../features/students/components/JoinClassPage';
 import { de } from '../../i18n/de';
+import { zSearchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/joinClass')({
-  component: JoinClassPage,
+  validateSearch: z.object({ token: zSearchText }),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(classesQueryOptions),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
+  component: JoinClassRoute,
 });
 
-function JoinClassPage() {
-  return <UnderConstruction title={de.titles.joinClass} />;
+function JoinClassRoute() {
+  const { token } = Route.useSearch();
+  return <JoinClassPage token={token} />;
 }

@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
-import { de } from '../../../i18n/de';
+import { SubmitPage } from '../../../features/submissions/components/SubmitPage';
+import { submitPageQueryOptions } from '../../../features/submissions/queries';
 
 export const Route = createFileRoute('/_student/submit/$taskId')({
-  component: SubmitPage,
+  // Public (no sign-in, spec §4). Start loading the task with the route; the page shows its own
+  // student-friendly message when it cannot be loaded.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(submitPageQueryOptions(params.taskId));
+  },
+  component: SubmitRoute,
 });
 
-function SubmitPage() {
-  return <UnderConstruction title={de.titles.submit} />;
+function SubmitRoute() {
+  const { taskId } = Route.useParams();
+  return <SubmitPage taskId={taskId} />;
 }

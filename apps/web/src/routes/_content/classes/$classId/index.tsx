@@ -1,11 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../components/UnderConstruction';
+import { DataLoadError } from '../../../../components/DataLoadError';
+import { ClassPage } from '../../../../features/classes/components/ClassPage';
+import {
+  classQueryOptions,
+  classStudentsQueryOptions,
+  classTokenQueryOptions,
+} from '../../../../features/classes/queries';
+import { subjectsQueryOptions } from '../../../../features/subjects/queries';
+import { classTasksQueryOptions } from '../../../../features/tasks/queries';
 import { de } from '../../../../i18n/de';
+import { orNotFound } from '../../../../lib/loaders';
 
 export const Route = createFileRoute('/_content/classes/$classId/')({
-  component: ClassPage,
+  // An unknown class (or another teacher's: the API answers the same 404) shows the 404 page.
+  loader: ({ context: { queryClient }, params: { classId } }) =>
+    orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(classQueryOptions(classId)),
+        queryClient.ensureQueryData(subjectsQueryOptions),
+        queryClient.ensureQueryData(classTasksQueryOptions(classId)),
+        queryClient.ensureQueryData(classStudentsQueryOptions(classId)),
+        queryClient.ensureQueryData(classTokenQueryOptions(classId)),
+      ]),
+    ),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
+  component: ClassRoute,
 });
 
-function ClassPage() {
-  return <UnderConstruction title={de.titles.class} />;
+function ClassRoute() {
+  const { classId } = Route.useParams();
+  return <ClassPage classId={classId} />;
 }

@@ -1,11 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../../../components/UnderConstruction';
+import { DataLoadError } from '../../../../../../components/DataLoadError';
+import { classQueryOptions } from '../../../../../../features/classes/queries';
+import { TaskPage } from '../../../../../../features/tasks/components/TaskPage';
+import { taskQueryOptions } from '../../../../../../features/tasks/queries';
 import { de } from '../../../../../../i18n/de';
+import { orNotFound } from '../../../../../../lib/loaders';
 
 export const Route = createFileRoute('/_content/classes/$classId/tasks/$taskId/')({
-  component: TaskPage,
+  loader: ({ context: { queryClient }, params: { classId, taskId } }) =>
+    orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(taskQueryOptions(taskId)),
+        queryClient.ensureQueryData(classQueryOptions(classId)),
+      ]),
+    ),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.tasks.loadFailed} />,
+  component: TaskRoute,
 });
 
-function TaskPage() {
-  return <UnderConstruction title={de.titles.task} />;
+function TaskRoute() {
+  const { classId, taskId } = Route.useParams();
+  return <TaskPage classId={classId} taskId={taskId} />;
 }

@@ -1,11 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../../../../components/UnderConstruction';
+import { DataLoadError } from '../../../../../../../components/DataLoadError';
+import { SubmissionsMatchPage } from '../../../../../../../features/submissions/components/SubmissionsMatchPage';
+import {
+  submissionsQueryOptions,
+  taskFilesQueryOptions,
+} from '../../../../../../../features/submissions/queries';
 import { de } from '../../../../../../../i18n/de';
+import { orNotFound } from '../../../../../../../lib/loaders';
 
 export const Route = createFileRoute('/_default/classes/$classId/tasks/$taskId/submissions/match')({
-  component: SubmissionsMatchPage,
+  loader: ({ context: { queryClient }, params: { taskId } }) =>
+    orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(submissionsQueryOptions(taskId)),
+        queryClient.ensureQueryData(taskFilesQueryOptions(taskId)),
+      ]),
+    ),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.submissions.filesLoadFailed} />,
+  component: RouteComponent,
 });
 
-function SubmissionsMatchPage() {
-  return <UnderConstruction title={de.titles.submissionsMatch} />;
+function RouteComponent() {
+  const { classId, taskId } = Route.useParams();
+  return <SubmissionsMatchPage classId={classId} taskId={taskId} />;
 }

@@ -1,0 +1,181 @@
+import {
+  ZClassTokenResponse,
+  ZCreateClassRequest,
+  ZCreateClassResponse,
+  ZDeleteClassResponse,
+  ZGetClassResponse,
+  ZListClassesResponse,
+  ZListClassStudentsResponse,
+  ZUpdateClassRequest,
+  ZUpdateClassResponse,
+  type Class,
+  type CreateClassRequest,
+  type UpdateClassRequest,
+} from '@app/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { de } from '../../i18n/de';
+import { apiFetch } from '../../lib/api';
+import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
+import { toast, toastApiError } from '../../lib/toast';
+
+/**
+ * `/api/classes` (DESIGN §6): the caller's classes, last changed first (spec §7), each with its students,
+ * join token and tasks below it in the query keys (`['classes', id, 'students']`).
+ */
+
+const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
+
+export const classKeys = {
+  all: ['classes'] as const,
+  list: () => [...classKeys.all, 'list'] as const,
+  detail: (id: string) => [...classKeys.all, id] as const,
+  students: (id: string) => [...classKeys.detail(id), 'students'] as const,
+  token: (id: string) => [...classKeys.detail(id), 'token'] as const,
+  tasks: (id: string) => [...classKeys.detail(id), 'tasks'] as const,
+};
+
+export const classesQueryOptions = queryOptions({
+  queryKey: classKeys.list(),
+  queryFn: ({ signal }) => apiFetch('/api/classes', { schema: ZListClassesResponse, signal }),
+});
+
+export const classQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: classKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch(classPath(id), { schema: ZGetClassResponse, signal }),
+  });
+
+export const classStudentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: classKeys.students(id),
+    queryFn: ({ signal }) =>
+      apiFetch(`${classPath(id)}/students`, { schema: ZListClassStudentsResponse, signal }),
+  });
+
+export const classTokenQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: classKeys.token(id),
+    queryFn: ({ signal }) => apiFetch(`${classPath(id)}/token`, { schema: ZClassTokenResponse, signal }),
+  });
+
+/** `POST /api/classes`: the new class goes to the top of the list. */
+export function useCreateClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateClassRequest) =>
+      apiFetch('/api/classes', {
+        method: 'POST',
+        body: ZCreateClassRequest.parse(input),
+        schema: ZCreateClassResponse,
+      }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
+        list ? [created, ...list.filter((entry) => entry.id !== created.id)] : list,
+      );
+      queryClient.setQueryData(classQueryOptions(created.id).queryKey, created);
+      toast.success(de.toasts.classes.created);
+    },
+    onError: (error) => {
+      toastApiError(error, de.toasts.classes.createFailed);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
+  });
+}
+
+export interface ClassChange {
+  /** The class as it was before the change (put back if the server refuses). */
+  current: Class;
+  changes: UpdateClassRequest;
+}
+
+/** `PATCH /api/classes/:id`: applied locally first, then the classes are fetched again (spec §4). */
+export function useUpdateClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ current, changes }: ClassChange) =>
+      apiFetch(classPath(current.id), {
+        method: 'PATCH',
+        body: ZUpdateClassRequest.parse(changes),
+        schema: ZUpdateClassResponse,
+      }),
+    onMutate: async ({ current, changes }) => {
+      await queryClient.cancelQueries({ queryKey: classKeys.list(), exact: true });
+      await queryClient.cancelQueries({ queryKey: classKeys.detail(current.id), exact: true });
+      queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
+        withRowPatched(list, current.id, changes),
+      );
+      queryClient.setQueryData(classQueryOptions(current.id).queryKey, (cls) =>
+        cls ? { ...cls, ...changes } : cls,
+      );
+    },
+    onError: (error, { current }) => {
+      queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
+        withRowPatched(list, current.id, current),
+      );
+      queryClient.setQueryData(classQueryOptions(current.id).queryKey, (cls) =>
+        cls ? { ...cls, ...current } : cls,
+      );
+      toastApiError(error, de.toasts.classes.updateFailed);
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(classQueryOptions(updated.id).queryKey, (cls) =>
+        cls ? { ...cls, ...updated, students: updated.students ?? cls.students } : updated,
+      );
+      toast.success(de.classes.updated);
+    },
+    onSettled: (_data, _error, { current }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: classKeys.detail(current.id), exact: true }),
+      ]),
+  });
+}
+
+/**
+ * `DELETE /api/classes/:id`: the class leaves the list first (spec §4) and comes back where it was when the
+ * server refuses; after success everything cached below it (students, token, tasks) is dropped.
+ */
+export function useDeleteClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cls: Class) =>
+      apiFetch(classPath(cls.id), { method: 'DELETE', schema: ZDeleteClassResponse }),
+    onMutate: async (cls) => {
+      await queryClient.cancelQueries({ queryKey: classKeys.list(), exact: true });
+      let index = -1;
+      queryClient.setQueryData(classesQueryOptions.queryKey, (list) => {
+        const result = withoutRow(list, cls.id);
+        index = result.index;
+        return result.list;
+      });
+      return { index };
+    },
+    onError: (error, cls, context) => {
+      queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
+        withRowAt(list, cls, context?.index ?? 0),
+      );
+      toastApiError(error, de.toasts.classes.deleteFailed);
+    },
+    onSuccess: (_data, cls) => {
+      queryClient.removeQueries({ queryKey: classKeys.detail(cls.id) });
+      toast.success(de.toasts.classes.deleted);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
+  });
+}
+
+/** `POST /api/classes/:id/token`: a new join token; the old one stops working. */
+export function useRotateClassToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (classId: string) =>
+      apiFetch(`${classPath(classId)}/token`, { method: 'POST', schema: ZClassTokenResponse }),
+    onSuccess: (token) => {
+      queryClient.setQueryData(classTokenQueryOptions(token.class_id).queryKey, token);
+      toast.success(de.classes.token.rotated);
+    },
+    onError: (error) => {
+      toastApiError(error, de.classes.token.rotateFailed);
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import {
+  ZCreateStudentRequest,
+  ZCreateStudentResponse,
+  ZCreateStudentsRequest,
+  ZCreateStudentsResponse,
+  ZJoinClassRequest,
+  ZJoinClassResponse,
+  ZRemoveClassStudentResponse,
+  type ClassStudent,
+  type CreateStudentRequest,
+  type CreateStudentsRequest,
+  type JoinClassRequest,
+} from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { de } from '../../i18n/de';
+import { apiFetch } from '../../lib/api';
+import { toast, toastApiError } from '../../lib/toast';
+import { classKeys, classStudentsQueryOptions } from '../classes/queries';
+
+/** Student accounts and class membership (spec §6, §7: createStudent, join_class; issue 4: bulk creation). */
+
+/** A class's student list and the class row (its `students` ids) after membership changed. */
+function refreshClass(queryClient: ReturnType<typeof useQueryClient>, classId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: classKeys.students(classId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: classKeys.detail(classId), exact: true }),
+  ]);
+}
+
+export interface StudentRemoval {
+  classId: string;
+  student: ClassStudent;
+}
+
+/**
+ * `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (spec §4). The student leaves
+ * the list at once and comes back where they were if the server refuses.
+ */
+export function useRemoveStudentFromClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ classId, student }: StudentRemoval) =>
+      apiFetch(
+        `/api/classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(student.user_id)}`,
+        { method: 'DELETE', schema: ZRemoveClassStudentResponse },
+      ),
+    onMutate: async ({ classId, student }) => {
+      const { queryKey } = classStudentsQueryOptions(classId);
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      const index = queryClient.getQueryData(queryKey)?.findIndex((s) => s.user_id === student.user_id) ?? -1;
+      queryClient.setQueryData(queryKey, (list) => list?.filter((s) => s.user_id !== student.user_id));
+      return { index };
+    },
+    onError: (error, { classId, student }, context) => {
+      queryClient.setQueryData(classStudentsQueryOptions(classId).queryKey, (list) => {
+        if (!list || list.some((s) => s.user_id === student.user_id)) return list;
+        const at = Math.max(0, Math.min(context?.index ?? 0, list.length));
+        return [...list.slice(0, at), student, ...list.slice(at)];
+      });
+      toastApiError(error, de.toasts.students.removeFromClassFailed);
+    },
+    onSuccess: () => {
+      toast.success(de.toasts.students.removedFromClass);
+    },
+    onSettled: (_data, _error, { classId }) => refreshClass(queryClient, classId),
+  });
+}
+
+/** `POST /api/createStudent`: one account with the e-mail address and password the teacher chose. */
+export function useCreateStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateStudentRequest) =>
+      apiFetch('/api/createStudent', {
+        method: 'POST',
+        body: ZCreateStudentRequest.parse(input),
+        schema: ZCreateStudentResponse,
+      }),
+    onSuccess: () => {
+      toast.success(de.students.single.created);
+    },
+    onError: (error) => {
+      toastApiError(error, de.students.single.failed);
+    },
+    onSettled: (_data, _error, input) => refreshClass(queryClient, input.class_id),
+  });
+}
+
+/**
+ * `POST /api/createStudents`: one account per name with generated logins. The answer (passwords!) stays in
+ * the component that shows it once; it never enters the query cache.
+ */
+export function useCreateStudents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateStudentsRequest) =>
+      apiFetch('/api/createStudents', {
+        method: 'POST',
+        body: ZCreateStudentsRequest.parse(input),
+        schema: ZCreateStudentsResponse,
+      }),
+    onSuccess: ({ students }) => {
+      toast.success(de.students.bulk.created(students.length));
+    },
+    onError: (error) => {
+      toastApiError(error, de.students.bulk.failed);
+    },
+    onSettled: (_data, _error, input) => refreshClass(queryClient, input.class_id),
+  });
+}
+
+/**
+ * `POST /api/join_class` (ADR 006): puts one of the teacher's students into the teacher's class that has
+ * this join token. A wrong or rotated token answers with the server's German message.
+ */
+export function useJoinClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: JoinClassRequest) =>
+      apiFetch('/api/join_class', {
+        method: 'POST',
+        body: ZJoinClassRequest.parse(input),
+        schema: ZJoinClassResponse,
+      }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      return refreshClass(queryClient, result.class_id);
+    },
+    onError: (error) => {
+      toastApiError(error, de.joinClass.failed);
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { Button, Divider, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { AnchorLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { fileKind } from '../files';
+import { submissionKeys, uploadTeacherFile } from '../queries';
+import { FileMatcher } from './FileMatcher';
+import { uploadErrorMessage } from './SubmitPage';
+import { UploadList, type UploadItem } from './UploadList';
+
+const t = de.submissions.add;
+
+let counter = 0;
+
+/**
+ * `/classes/{classId}/tasks/{taskId}/submissions/add` (no layout): the teacher uploads a stack of scans for
+ * the whole class (many photos or PDFs, one request per file), then assigns them to the students below.
+ */
+export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskId: string }) {
+  usePageTitle(de.titles.submissionsAdd);
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const files = useRef(new Map<string, File>());
+  const input = useRef<HTMLInputElement>(null);
+
+  const patch = (id: string, change: Partial<UploadItem>) =>
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const uploadOne = async (id: string) => {
+    const file = files.current.get(id);
+    if (!file) return;
+    patch(id, { status: 'uploading', progress: 0, error: null });
+    try {
+      const receipt = await uploadTeacherFile(taskId, file, file.name, {
+        onProgress: ({ loaded, total }) =>
+          total > 0 && patch(id, { progress: Math.min(0.99, loaded / total) }),
+      });
+      patch(id, { status: 'done', progress: 1, duplicate: receipt.duplicates > 0 });
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true });
+    } catch (error) {
+      patch(id, { status: 'failed', progress: 0, error: uploadErrorMessage(error), retryable: true });
+    }
+  };
+
+  const run = async (ids: string[]) => {
+    setBusy(true);
+    try {
+      for (const id of ids) await uploadOne(id);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = (chosen: File[]) => {
+    const added: UploadItem[] = chosen.map((file) => {
+      counter += 1;
+      const id = `scan-${counter}`;
+      files.current.set(id, file);
+      return {
+        id,
+        name: file.name,
+        kind: fileKind(file),
+        originalSize: file.size,
+        size: file.size,
+        compressed: false,
+        thumbUrl: null,
+        status: 'ready',
+        progress: 0,
+        error: null,
+        duplicate: false,
+      };
+    });
+    setItems((list) => [...list, ...added]);
+    void run(added.map((item) => item.id));
+  };
+
+  const done = items.filter((i) => i.status === 'done').length;
+
+  return (
+    <Stack gap="lg" maw={1100} mx="auto">
+      <AnchorLink to="/classes/$classId/tasks/$taskId" params={{ classId, taskId }} size="sm">
+        ← {de.submissions.match.back}
+      </AnchorLink>
+      <Title order={1}>{de.titles.submissionsAdd}</Title>
+      <Text>{t.intro}</Text>
+      <div>
+        <Button onClick={() => input.current?.click()} disabled={busy}>
+          {t.choose}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*,application/pdf,.heic,.heif"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const chosen = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+            if (chosen.length > 0) add(chosen);
+          }}
+        />
+      </div>
+      {items.length > 0 && (
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            {t.uploading(done, items.length)}
+          </Text>
+          <UploadList
+            items={items}
+            busy={busy}
+            onRetry={(id) => void run([id])}
+            onRemove={(id) => {
+              files.current.delete(id);
+              setItems((list) => list.filter((i) => i.id !== id));
+            }}
+          />
+        </Stack>
+      )}
+      <Divider />
+      <FileMatcher taskId={taskId} />
+    </Stack>
+  );
+}

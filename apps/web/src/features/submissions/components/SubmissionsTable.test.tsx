@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/queryClient';
+import { submissionKeys } from '../queries';
+import { entry, file, json, renderWithProviders, TASK_ID } from '../test/fixtures';
+import { SubmissionsTable } from './SubmissionsTable';
+
+vi.mock('../../../components/links', async () => {
+  const { forwardRef } = await import('react');
+  const Link = forwardRef<HTMLAnchorElement, { children?: React.ReactNode; to: string }>(
+    ({ children, to }, ref) => (
+      <a ref={ref} href={to}>
+        {children}
+      </a>
+    ),
+  );
+  return { ButtonLink: Link, AnchorLink: Link };
+});
+
+describe('The submissions table', () => {
+  it('shows every student with the status label, files and score', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+      data: [
+        entry('Anna', 'Albers', {
+          files: [
+            file('a.jpg', { submission_id: 'x'.repeat(21) }),
+            file('b.pdf', { submission_id: 'x'.repeat(21) }),
+          ],
+          display_status: 'abgegeben',
+        }),
+        entry('Ben', 'Berg'),
+        entry('Cem', 'Can', { score: 17, display_status: 'korrigiert' }),
+        entry('Dora', 'Dahl', { status: 'inKorrektur', display_status: 'in Korrektur' }),
+      ],
+    });
+    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [file('lose.jpg')] });
+    renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
+
+    const row = (name: string) =>
+      screen.getAllByTestId('submission-row').find((r) => r.dataset.student === name)!;
+    expect(
+      within(row('Anna Albers')).getByText('Abgegeben').closest('[data-status]')?.getAttribute('data-status'),
+    ).toBe('abgegeben');
+    expect(within(row('Anna Albers')).getByText('2 Dateien:')).toBeTruthy();
+    expect(
+      within(row('Anna Albers'))
+        .getByRole('link', { name: 'a.jpg von Anna Albers öffnen' })
+        .getAttribute('href'),
+    ).toBe(`/api/files/${encodeURIComponent(file('a.jpg').id)}/content`);
+    expect(within(row('Ben Berg')).getByText('Offen')).toBeTruthy();
+    expect(within(row('Ben Berg')).queryByRole('button', { name: /löschen/ })).toBeNull();
+    expect(within(row('Cem Can')).getByText('Korrigiert')).toBeTruthy();
+    expect(within(row('Cem Can')).getByText('17')).toBeTruthy();
+    expect(within(row('Dora Dahl')).getByText('In Korrektur')).toBeTruthy();
+    expect(screen.getByText('1 Datei ist noch keinem Namen zugeordnet.')).toBeTruthy();
+  });
+
+  it('deletes a submission after confirmation with the spec toast', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const anna = entry('Anna', 'Albers', { files: [file('a.jpg')], display_status: 'abgegeben' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (init?.method === 'DELETE') return Promise.resolve(json({ id: anna.id, replacement_id: null }));
+        if (url.startsWith('/api/files')) return Promise.resolve(json({ files: [] }));
+        return Promise.resolve(json({ data: [{ ...anna, files: [], display_status: 'offen' }] }));
+      }),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna] });
+    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
+
+    await user.click(screen.getByRole('button', { name: 'Abgabe von Anna Albers löschen' }));
+    await user.click(await screen.findByRole('button', { name: 'Abgabe löschen' }));
+    expect(await screen.findByText('Abgabe erfolgreich gelöscht')).toBeTruthy();
+    expect(
+      vi
+        .mocked(fetch)
+        .mock.calls.some(([u, i]) => u === `/api/submissions/${anna.id}` && i?.method === 'DELETE'),
+    ).toBe(true);
+  });
+});

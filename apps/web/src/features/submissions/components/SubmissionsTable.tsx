@@ -1,0 +1,201 @@
+import { DISPLAY_STATUS_COLORS, DISPLAY_STATUS_LABELS, type SubmissionListEntry } from '@app/contract';
+import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ButtonLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { ApiError } from '../../../lib/api';
+import {
+  fileContentUrl,
+  submissionsQueryOptions,
+  taskFilesQueryOptions,
+  unmatchedFiles,
+  useDeleteSubmission,
+} from '../queries';
+
+const t = de.submissions.table;
+
+export function studentName(entry: Pick<SubmissionListEntry, 'name'>): string {
+  return `${entry.name.first_name} ${entry.name.last_name}`.trim();
+}
+
+/** The status badge of spec §4 with the contract's labels and colours. */
+export function SubmissionStatusBadge({ status }: { status: SubmissionListEntry['display_status'] }) {
+  return (
+    <Badge color={DISPLAY_STATUS_COLORS[status]} variant="light" data-status={status}>
+      {DISPLAY_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function hasHandIn(entry: SubmissionListEntry): boolean {
+  return entry.files.length > 0 || entry.score !== null || entry.display_status !== 'offen';
+}
+
+/**
+ * The submissions of a task, one row per student of the class (name, status, files, score), live-updated by
+ * polling `getAll` every 5 s while the page is visible. For the task page (`/classes/{classId}/tasks/{taskId}`):
+ * `<SubmissionsTable classId={classId} taskId={taskId} />`.
+ */
+export function SubmissionsTable({ classId, taskId }: { classId: string; taskId: string }) {
+  const list = useQuery(submissionsQueryOptions(taskId));
+  const files = useQuery(taskFilesQueryOptions(taskId));
+  const remove = useDeleteSubmission(taskId);
+  const [confirming, setConfirming] = useState<SubmissionListEntry | null>(null);
+  const unmatched = unmatchedFiles(files.data).length;
+  const params = { classId, taskId };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="wrap">
+        <ButtonLink size="xs" variant="light" to="/classes/$classId/tasks/$taskId/qr" params={params}>
+          {t.qr}
+        </ButtonLink>
+        <ButtonLink
+          size="xs"
+          variant="light"
+          to="/classes/$classId/tasks/$taskId/submissions/match"
+          params={params}
+        >
+          {t.match}
+        </ButtonLink>
+        <ButtonLink
+          size="xs"
+          variant="light"
+          to="/classes/$classId/tasks/$taskId/submissions/add"
+          params={params}
+        >
+          {t.add}
+        </ButtonLink>
+        <ButtonLink
+          size="xs"
+          variant="light"
+          to="/classes/$classId/tasks/$taskId/submissions/verify"
+          params={params}
+        >
+          {t.verify}
+        </ButtonLink>
+      </Group>
+
+      {unmatched > 0 && (
+        <Alert color="yellow" p="xs">
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">{t.unmatched(unmatched)}</Text>
+            <ButtonLink size="xs" to="/classes/$classId/tasks/$taskId/submissions/match" params={params}>
+              {t.match}
+            </ButtonLink>
+          </Group>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{de.common.loading}</Text>
+        </Group>
+      ) : list.isError ? (
+        <Alert color="red" role="alert" title={de.toasts.submissions.filesLoadFailed}>
+          {list.error instanceof ApiError && list.error.code !== 'INVALID_RESPONSE'
+            ? list.error.message
+            : null}
+        </Alert>
+      ) : list.data.data.length === 0 ? (
+        <Text c="dimmed">{t.empty}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped verticalSpacing="xs" aria-live="off">
+            <Table.Caption>{t.caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t.student}</Table.Th>
+                <Table.Th scope="col">{t.status}</Table.Th>
+                <Table.Th scope="col">{t.files}</Table.Th>
+                <Table.Th scope="col">{t.score}</Table.Th>
+                <Table.Th scope="col">
+                  <span
+                    style={{
+                      position: 'absolute',
+                      width: 1,
+                      height: 1,
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                    }}
+                  >
+                    {t.actions}
+                  </span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.data.map((entry) => {
+                const name = studentName(entry);
+                return (
+                  <Table.Tr key={entry.id} data-testid="submission-row" data-student={name}>
+                    <Table.Th scope="row" fw={500}>
+                      {name}
+                    </Table.Th>
+                    <Table.Td>
+                      <SubmissionStatusBadge status={entry.display_status} />
+                    </Table.Td>
+                    <Table.Td>
+                      {entry.files.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {t.noFiles}
+                        </Text>
+                      ) : (
+                        <Group gap={6} wrap="wrap">
+                          <Text size="sm">{t.fileCount(entry.files.length)}:</Text>
+                          {entry.files.map((file, index) => (
+                            <Anchor
+                              key={file.id}
+                              href={fileContentUrl(file.id)}
+                              target="_blank"
+                              rel="noopener"
+                              size="sm"
+                              aria-label={t.openFile(file.original_name, name)}
+                              title={file.original_name}
+                            >
+                              {index + 1}
+                            </Anchor>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{entry.score ?? t.noScore}</Table.Td>
+                    <Table.Td>
+                      {hasHandIn(entry) && (
+                        <Tooltip label={t.deleteLabel(name)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t.deleteLabel(name)}
+                            onClick={() => setConfirming(entry)}
+                          >
+                            <span aria-hidden="true">✕</span>
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t.deleteTitle}
+        text={confirming ? t.deleteText(studentName(confirming)) : ''}
+        confirmLabel={t.deleteConfirm}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) remove.mutate(confirming.id);
+          setConfirming(null);
+        }}
+      />
+    </Stack>
+  );
+}

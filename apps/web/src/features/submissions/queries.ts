@@ -1,0 +1,261 @@
+import {
+  UPLOAD_FIELDS,
+  ZDeleteFileResponse,
+  ZDeleteSubmissionResponse,
+  ZListFilesResponse,
+  ZListSubmissionsResponse,
+  ZMatchSubmissionFileResponse,
+  ZSubmitPageResponse,
+  ZUploadReceipt,
+  type ListFilesResponse,
+  type ListSubmissionsResponse,
+  type SubmissionFile,
+  type UploadReceipt,
+} from '@app/contract';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { de } from '../../i18n/de';
+import { apiFetch, apiUpload, type UploadProgress } from '../../lib/api';
+import { toast, toastApiError } from '../../lib/toast';
+
+/**
+ * Submissions and their files (issue 5). Everything of one task lives below the task in the query keys:
+ * `['tasks', taskId, 'submissions']` (the list of `getAll`, one entry per student) and
+ * `['tasks', taskId, 'files']` (every file of the task, matched or not).
+ */
+
+const enc = encodeURIComponent;
+
+export const submissionKeys = {
+  task: (taskId: string) => ['tasks', taskId] as const,
+  list: (taskId: string) => ['tasks', taskId, 'submissions'] as const,
+  files: (taskId: string) => ['tasks', taskId, 'files'] as const,
+};
+
+/** How often the teacher's views look for new uploads while the page is visible (SSE comes later). */
+export const SUBMISSIONS_POLL_MS = 5_000;
+
+/** The URL a file's bytes are served from (to its owner: the session cookie rides along). */
+export function fileContentUrl(fileId: string): string {
+  return `/api/files/${enc(fileId)}/content`;
+}
+
+/** `GET /api/submit/{taskId}` (public): what the submit page shows. */
+export const submitPageQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: ['submit', taskId] as const,
+    queryFn: ({ signal }) => apiFetch(`/api/submit/${enc(taskId)}`, { schema: ZSubmitPageResponse, signal }),
+    staleTime: 60_000,
+  });
+
+export const submissionsQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: submissionKeys.list(taskId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/submissions/getAll?${new URLSearchParams({ taskId }).toString()}`, {
+        schema: ZListSubmissionsResponse,
+        signal,
+      }),
+    // Live while the page is visible (TanStack Query pauses the interval in a background tab).
+    refetchInterval: SUBMISSIONS_POLL_MS,
+  });
+
+export const taskFilesQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: submissionKeys.files(taskId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/files?${new URLSearchParams({ taskId }).toString()}`, {
+        schema: ZListFilesResponse,
+        signal,
+      }),
+    refetchInterval: SUBMISSIONS_POLL_MS,
+  });
+
+export function unmatchedFiles(files: ListFilesResponse | undefined): SubmissionFile[] {
+  return (files?.files ?? []).filter((file) => file.submission_id === null);
+}
+
+export interface MatchVariables {
+  submissionId: string;
+  file: SubmissionFile;
+}
+
+interface MatchSnapshot {
+  files: ListFilesResponse | undefined;
+  list: ListSubmissionsResponse | undefined;
+}
+
+/** Moves `file` to submission `to` (null: back to the unmatched files) in both cached lists. */
+function moveFileInCache(queryClient: QueryClient, taskId: string, file: SubmissionFile, to: string | null) {
+  const moved = { ...file, submission_id: to };
+  queryClient.setQueryData<ListFilesResponse>(submissionKeys.files(taskId), (old) =>
+    old ? { files: old.files.map((f) => (f.id === file.id ? moved : f)) } : old,
+  );
+  queryClient.setQueryData<ListSubmissionsResponse>(submissionKeys.list(taskId), (old) =>
+    old
+      ? {
+          data: old.data.map((entry) => {
+            const without = entry.files.filter((f) => f.id !== file.id);
+            const files = entry.id === to ? [...without, moved] : without;
+            if (files.length === entry.files.length && entry.id !== to) return entry;
+            const display_status =
+              entry.display_status === 'offen' && files.length > 0
+                ? ('abgegeben' as const)
+                : entry.display_status === 'abgegeben' && files.length === 0
+                  ? ('offen' as const)
+                  : entry.display_status;
+            return { ...entry, files, display_status };
+          }),
+        }
+      : old,
+  );
+}
+
+/** Match and unmatch share everything but the endpoint, the direction and the toast. */
+function useFileAssignment(taskId: string, kind: 'match' | 'unmatch') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ submissionId, file }: MatchVariables) =>
+      apiFetch(kind === 'match' ? '/api/submissions/match' : '/api/submissions/match/delete', {
+        method: 'POST',
+        body: { submissionId, fileId: file.id },
+        schema: ZMatchSubmissionFileResponse,
+      }).then((result) => {
+        if (!result.success) throw new Error(result.error ?? 'match failed');
+        return result;
+      }),
+    onMutate: async ({ submissionId, file }): Promise<MatchSnapshot> => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
+        queryClient.cancelQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
+      ]);
+      const snapshot: MatchSnapshot = {
+        files: queryClient.getQueryData(submissionKeys.files(taskId)),
+        list: queryClient.getQueryData(submissionKeys.list(taskId)),
+      };
+      moveFileInCache(queryClient, taskId, file, kind === 'match' ? submissionId : null);
+      return snapshot;
+    },
+    onError: (error, _variables, snapshot) => {
+      if (snapshot) {
+        queryClient.setQueryData(submissionKeys.files(taskId), snapshot.files);
+        queryClient.setQueryData(submissionKeys.list(taskId), snapshot.list);
+      }
+      toastApiError(
+        error,
+        kind === 'match' ? de.toasts.submissions.matchFailed : de.toasts.submissions.unmatchFailed,
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
+      ]),
+  });
+}
+
+/** `POST /api/submissions/match`: optimistic, rolled back with 'Fehler beim Zuweisen der Datei'. */
+export function useMatchFile(taskId: string) {
+  return useFileAssignment(taskId, 'match');
+}
+
+/** `POST /api/submissions/match/delete`: optimistic, rolled back with 'Fehler beim Löschen der Zuweisung'. */
+export function useUnmatchFile(taskId: string) {
+  return useFileAssignment(taskId, 'unmatch');
+}
+
+/** `DELETE /api/submissions/:id` with the spec §8 toasts; the row disappears first and returns on failure. */
+export function useDeleteSubmission(taskId: string) {
+  const queryClient = useQueryClient();
+  const key = submissionKeys.list(taskId);
+  return useMutation({
+    mutationFn: (submissionId: string) =>
+      apiFetch(`/api/submissions/${enc(submissionId)}`, {
+        method: 'DELETE',
+        schema: ZDeleteSubmissionResponse,
+      }),
+    onMutate: async (submissionId) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<ListSubmissionsResponse>(key);
+      // The student stays on the list (the API gives them a fresh, empty submission): show them as open.
+      queryClient.setQueryData<ListSubmissionsResponse>(key, (old) =>
+        old
+          ? {
+              data: old.data.map((entry) =>
+                entry.id === submissionId
+                  ? { ...entry, files: [], score: null, feedback: [], display_status: 'offen' as const }
+                  : entry,
+              ),
+            }
+          : old,
+      );
+      return { previous };
+    },
+    onError: (error, _id, context) => {
+      if (context) queryClient.setQueryData(key, context.previous);
+      toastApiError(error, de.toasts.submissions.deleteFailed);
+    },
+    onSuccess: () => toast.success(de.toasts.submissions.deleted),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key, exact: true }),
+        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
+      ]),
+  });
+}
+
+/** `DELETE /api/files/:id` (the stored file goes too). */
+export function useDeleteFile(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      apiFetch(`/api/files/${enc(fileId)}`, { method: 'DELETE', schema: ZDeleteFileResponse }),
+    onError: (error) => toastApiError(error, de.toasts.submissions.deleteFailed),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
+      ]),
+  });
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Who hands in on the public page: picked from the class list, or typed (the files stay unmatched). */
+export type Uploader = { studentId: string } | { studentName: string };
+
+/** `POST /api/submissions/studentupload/{taskId}` (public): one file per request, so progress and retry are per file. */
+export function uploadStudentFile(
+  taskId: string,
+  file: Blob,
+  fileName: string,
+  uploader: Uploader,
+  options: UploadOptions = {},
+): Promise<UploadReceipt> {
+  const form = new FormData();
+  if ('studentId' in uploader) form.append(UPLOAD_FIELDS.studentId, uploader.studentId);
+  else form.append(UPLOAD_FIELDS.studentName, uploader.studentName);
+  // Text fields first: the server knows whose files these are before the bytes arrive.
+  form.append(UPLOAD_FIELDS.files, file, fileName);
+  return apiUpload(`/api/submissions/studentupload/${enc(taskId)}`, form, {
+    schema: ZUploadReceipt,
+    ...options,
+  });
+}
+
+/** `POST /api/submissions/teacherupload/{taskId}`: the teacher's scans, unmatched until assigned. */
+export function uploadTeacherFile(
+  taskId: string,
+  file: Blob,
+  fileName: string,
+  options: UploadOptions = {},
+): Promise<UploadReceipt> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELDS.files, file, fileName);
+  return apiUpload(`/api/submissions/teacherupload/${enc(taskId)}`, form, {
+    schema: ZUploadReceipt,
+    ...options,
+  });
+}

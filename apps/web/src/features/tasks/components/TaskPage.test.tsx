@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { de } from '../../../i18n/de';
+import { renderApp } from '../../../test/renderApp';
+import { createTeacherApi, makeClass, makeSubject, makeTask } from '../../../test/teacherApi';
+import { SAMPLE_TASK_DATA } from '../../editor/sample';
+
+function setup(overrides: Parameters<typeof makeTask>[0] = {}) {
+  const subject = makeSubject();
+  const cls = makeClass({ name: '7b', subject_id: subject.id });
+  const task = makeTask({ class_id: cls.id, title: 'Pythagoras', data: SAMPLE_TASK_DATA, ...overrides });
+  const api = createTeacherApi({ subjects: [subject], classes: [cls], tasks: [task] }).install();
+  return { api, cls, task };
+}
+
+function statusCard() {
+  return within(screen.getByRole('region', { name: de.tasks.statusLabel }));
+}
+
+describe('The task page /classes/{classId}/tasks/{taskId}', () => {
+  it('shows title, status, due date and the content with its formulas', async () => {
+    const { cls, task } = setup({
+      due_date: '2025-03-14T15:00:00.000Z',
+      feedback_template: 'Gut gemacht!',
+    });
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Pythagoras');
+    expect(document.title).toBe('Neue Aufgabe erstellen');
+    expect(statusCard().getByText(de.tasks.status.draft)).toBeTruthy();
+    expect(screen.getByText('Gut gemacht!')).toBeTruthy();
+    expect(screen.getByText(/14\.03\.2025/)).toBeTruthy();
+    const content = await screen.findByRole('document', { name: de.tasks.content });
+    expect(content.querySelectorAll('.katex')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: de.tasks.submissionsHeading })).toBeTruthy();
+  });
+
+  it('publishes a draft and then offers to close it', async () => {
+    const { api, cls, task } = setup();
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+    const user = userEvent.setup();
+
+    await user.click(await statusCard().findByRole('button', { name: de.tasks.publish }));
+
+    expect(await screen.findByText('Aufgabe erfolgreich aktualisiert')).toBeTruthy();
+    expect(statusCard().getByText(de.tasks.status.published)).toBeTruthy();
+    expect(statusCard().getByRole('button', { name: de.tasks.close })).toBeTruthy();
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({
+        method: 'PATCH',
+        path: `/api/tasks/${task.id}`,
+        body: { status: 'published' },
+      }),
+    );
+  });
+
+  it('shows the new status at once and takes it back when the server fails', async () => {
+    const { api, cls, task } = setup({ status: 'published' });
+    const held = api.holdNext('PATCH', /^\/api\/tasks\//, () => new Response(null, { status: 500 }));
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+    const user = userEvent.setup();
+
+    await user.click(await statusCard().findByRole('button', { name: de.tasks.close }));
+    await waitFor(() => expect(statusCard().getByText(de.tasks.status.closed)).toBeTruthy());
+    held.release();
+
+    expect(await screen.findByText('Fehler beim Aktualisieren der Aufgabe auf dem Server')).toBeTruthy();
+    await waitFor(() => expect(statusCard().getByText(de.tasks.status.published)).toBeTruthy());
+  });
+
+  it('shows the 404 page for a task that is not there', async () => {
+    const { cls } = setup();
+    await renderApp(`/classes/${cls.id}/tasks/AAAAAAAAAAAAAAAAAAAAA`, { signedInAs: 'teacher' });
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(de.notFound.heading);
+  });
+});
+
+describe('Creating a task at /classes/{classId}/tasks/new/{id}', () => {
+  it('asks for a title, then creates the task with its formula and opens its page', async () => {
+    const { api, cls } = setup();
+    const { router } = await renderApp(`/classes/${cls.id}/tasks/new/AbCdEfGhIjKlMnOpQrStU`, {
+      signedInAs: 'teacher',
+    });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: de.tasks.create }));
+    expect(await screen.findByText('Aufgaben-Titel ist erforderlich')).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: /^Titel/ }), 'Kreisfläche');
+    await user.click(await screen.findByRole('button', { name: de.editor.toolbar.blockMath }));
+    const dialog = await screen.findByRole('dialog', { name: de.editor.math.insertTitle });
+    await user.type(within(dialog).getByLabelText(de.editor.math.latex), 'A = \\pi r^2');
+    await user.click(within(dialog).getByRole('button', { name: de.editor.math.insert }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: de.tasks.create }));
+
+    expect(await screen.findByText('Aufgabe erfolgreich erstellt')).toBeTruthy();
+    const created = api.db.tasks.find((task) => task.title === 'Kreisfläche');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/classes/${cls.id}/tasks/${created?.id}`),
+    );
+    expect(JSON.stringify(created?.data)).toContain('"latex":"A = \\\\pi r^2"');
+    expect(created).toMatchObject({ class_id: cls.id, status: 'draft', due_date: null });
+  });
+});

@@ -1,0 +1,215 @@
+import type { Task, TaskStatus } from '@app/contract';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { AnchorLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { formatDateTime, fromLocalInputValue, toLocalInputValue } from '../../../lib/dates';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { classQueryOptions } from '../../classes/queries';
+import { isEmptyTaskData } from '../../editor/document';
+import { SubmissionsTable } from '../../submissions/components/SubmissionsTable';
+import { LazyTaskContent } from '../../editor/lazy';
+import { taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
+import { TaskForm, type TaskFormValues } from './TaskForm';
+import { TaskStatusBadge } from './TaskStatusBadge';
+
+/** The status buttons of DESIGN §5 (draft → published → closed, closed → published again). */
+const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
+  draft: { to: 'published', label: de.tasks.publish },
+  published: { to: 'closed', label: de.tasks.close },
+  closed: { to: 'published', label: de.tasks.reopen },
+};
+
+/**
+ * `/classes/{classId}/tasks/{taskId}` (title 'Neue Aufgabe erstellen', spec §2): the task's content rendered
+ * read-only, its status with the buttons to publish, close or reopen it, due date and feedback template;
+ * editing and deleting; the submissions overview follows in a later version.
+ */
+export function TaskPage({ classId, taskId }: { classId: string; taskId: string }) {
+  usePageTitle(de.titles.task);
+  const { data: task } = useSuspenseQuery(taskQueryOptions(taskId));
+  const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <AnchorLink to="/classes/$classId" params={{ classId }} size="sm">
+          ← {de.tasks.backToClass(cls.name)}
+        </AnchorLink>
+        <Group gap="sm" align="center">
+          <Title order={1}>{task.title}</Title>
+          <TaskStatusBadge status={task.status} />
+        </Group>
+      </Stack>
+      {editing ? (
+        <EditTask task={task} onDone={() => setEditing(false)} />
+      ) : (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              <Paper withBorder p="md" component="section" aria-labelledby="task-content">
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id="task-content">
+                    {de.tasks.content}
+                  </Title>
+                  {task.data && !isEmptyTaskData(task.data) ? (
+                    <LazyTaskContent data={task.data} label={de.tasks.content} />
+                  ) : (
+                    <Text c="dimmed">{de.tasks.contentEmpty}</Text>
+                  )}
+                </Stack>
+              </Paper>
+              <Paper withBorder p="md" component="section" aria-labelledby="task-submissions">
+                <Stack gap="sm">
+                  <Title order={2} size="h4" id="task-submissions">
+                    {de.tasks.submissionsHeading}
+                  </Title>
+                  <SubmissionsTable classId={classId} taskId={taskId} />
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <TaskStatusCard task={task} />
+              <TaskDetailsCard task={task} onEdit={() => setEditing(true)} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+function TaskStatusCard({ task }: { task: Task }) {
+  const update = useUpdateTask();
+  const action = statusActions[task.status];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="task-status">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="task-status">
+            {de.tasks.statusLabel}
+          </Title>
+          <TaskStatusBadge status={task.status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {de.tasks.statusHelp[task.status]}
+        </Text>
+        <Group>
+          <Button
+            loading={update.isPending}
+            variant={task.status === 'published' ? 'light' : 'filled'}
+            onClick={() => update.mutate({ current: task, changes: { status: action.to } })}
+          >
+            {action.label}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
+  const t = de.tasks;
+  const remove = useDeleteTask();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState(false);
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="task-details">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="task-details">
+          {t.details}
+        </Title>
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {t.dueDate}
+          </Text>
+          <Text size="sm">{task.due_date ? formatDateTime(task.due_date) : t.noDueDate}</Text>
+          {task.due_date && task.allow_late_submissions && (
+            <Text size="xs" c="dimmed">
+              {t.allowLate}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            {t.feedbackTemplate}
+          </Text>
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap' }}
+            c={task.feedback_template ? undefined : 'dimmed'}
+          >
+            {task.feedback_template || t.noFeedbackTemplate}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={onEdit}>
+            {t.edit}
+          </Button>
+          <Button color="red" variant="light" onClick={() => setConfirm(true)}>
+            {t.delete}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirm}
+        title={t.deleteTitle}
+        text={t.deleteText(task.title)}
+        confirmLabel={t.deleteConfirm}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          // The task leaves the class's list at once and comes back there if the server refuses (spec §4).
+          remove.mutate(task);
+          void navigate({ to: '/classes/$classId', params: { classId: task.class_id } });
+        }}
+      />
+    </Paper>
+  );
+}
+
+function EditTask({ task, onDone }: { task: Task; onDone: () => void }) {
+  const update = useUpdateTask();
+
+  const submit = (values: TaskFormValues) => {
+    update.mutate(
+      {
+        current: task,
+        changes: {
+          title: values.title,
+          due_date: fromLocalInputValue(values.due),
+          allow_late_submissions: values.due ? values.allow_late_submissions : false,
+          feedback_template: values.feedback_template.trim() || null,
+          data: values.data,
+        },
+      },
+      { onSuccess: onDone },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <TaskForm
+        initialValues={{
+          title: task.title,
+          class_id: task.class_id,
+          due: toLocalInputValue(task.due_date),
+          allow_late_submissions: task.allow_late_submissions,
+          feedback_template: task.feedback_template ?? '',
+          data: task.data,
+        }}
+        submitLabel={de.tasks.save}
+        submitting={update.isPending}
+        onSubmit={submit}
+        onCancel={onDone}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  ZCreateTaskRequest,
+  ZCreateTaskResponse,
+  ZDeleteTaskResponse,
+  ZGetTaskResponse,
+  ZListTasksResponse,
+  ZUpdateTaskRequest,
+  ZUpdateTaskResponse,
+  type CreateTaskRequest,
+  type Task,
+  type UpdateTaskRequest,
+} from '@app/contract';
+import { queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { de } from '../../i18n/de';
+import { apiFetch } from '../../lib/api';
+import { withoutRow, withRowAt, withRowPatched, withRowReplaced } from '../../lib/listCache';
+import { toast, toastApiError } from '../../lib/toast';
+import { classKeys } from '../classes/queries';
+
+/**
+ * `/api/tasks` (DESIGN §6). A class's tasks (newest first, spec §7) live below the class in the query keys
+ * (`['classes', classId, 'tasks']`), a single task under `['tasks', id]`.
+ */
+
+const taskPath = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  detail: (id: string) => [...taskKeys.all, id] as const,
+  create: () => [...taskKeys.all, 'create'] as const,
+};
+
+export const classTasksQueryOptions = (classId: string) =>
+  queryOptions({
+    queryKey: classKeys.tasks(classId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/tasks?${new URLSearchParams({ classId }).toString()}`, {
+        schema: ZListTasksResponse,
+        signal,
+      }),
+  });
+
+export const taskQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: taskKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch(taskPath(id), { schema: ZGetTaskResponse, signal }),
+  });
+
+export interface NewTask {
+  input: CreateTaskRequest;
+  /** The id the task has in the local list until the server answers (the `$id` of `/tasks/new/$id`). */
+  tempId: string;
+  /** The signed-in user (the row's `created_by` until the server answers). */
+  userId: string;
+}
+
+/** The local row of a task being created: what the form holds, with the defaults of the contract. */
+export function optimisticTask({ input, tempId, userId }: NewTask, now = new Date()): Task {
+  const parsed = ZCreateTaskRequest.safeParse(input);
+  const values = parsed.success ? parsed.data : { ...input, title: input.title.trim() };
+  return {
+    id: tempId,
+    title: values.title,
+    description: values.description ?? '',
+    class_id: values.class_id,
+    due_date: values.due_date ?? null,
+    status: values.status ?? 'draft',
+    data: values.data ?? null,
+    feedback_template: values.feedback_template ?? null,
+    allow_late_submissions: values.allow_late_submissions ?? false,
+    created_at: now.toISOString(),
+    created_by: userId,
+    updated_at: now.toISOString(),
+  };
+}
+
+/**
+ * `POST /api/tasks` as spec §4 says: the task is added to the class's list first, removed again if the
+ * creation fails, and replaced by the server's row when it succeeds.
+ */
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: taskKeys.create(),
+    mutationFn: ({ input }: NewTask) =>
+      apiFetch('/api/tasks', {
+        method: 'POST',
+        body: ZCreateTaskRequest.parse(input),
+        schema: ZCreateTaskResponse,
+      }),
+    onMutate: async (newTask) => {
+      const { queryKey } = classTasksQueryOptions(newTask.input.class_id);
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      const row = optimisticTask(newTask);
+      queryClient.setQueryData(queryKey, (list) => (list ? [row, ...list] : list));
+    },
+    onError: (error, { input, tempId }) => {
+      queryClient.setQueryData(
+        classTasksQueryOptions(input.class_id).queryKey,
+        (list) => withoutRow(list, tempId).list,
+      );
+      toastApiError(error, de.toasts.tasks.createOnServerFailed);
+    },
+    onSuccess: (task, { input, tempId }) => {
+      queryClient.setQueryData(classTasksQueryOptions(input.class_id).queryKey, (list) =>
+        withRowReplaced(list, tempId, task),
+      );
+      queryClient.setQueryData(taskQueryOptions(task.id).queryKey, task);
+      toast.success(de.toasts.tasks.created);
+    },
+    onSettled: (_task, _error, { input }) =>
+      queryClient.invalidateQueries({ queryKey: classKeys.tasks(input.class_id), exact: true }),
+  });
+}
+
+/** The temporary ids of the tasks being created right now (their rows are not links yet). */
+export function usePendingTaskIds(): string[] {
+  return useMutationState({
+    filters: { mutationKey: taskKeys.create(), status: 'pending' },
+    select: (mutation) => (mutation.state.variables as NewTask | undefined)?.tempId ?? '',
+  });
+}
+
+export interface TaskChange {
+  /** The task as it was before the change (put back if the server refuses). */
+  current: Task;
+  changes: UpdateTaskRequest;
+}
+
+/** `PATCH /api/tasks/:id` (edits and the status buttons): shown at once, put back if the server refuses. */
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ current, changes }: TaskChange) =>
+      apiFetch(taskPath(current.id), {
+        method: 'PATCH',
+        body: ZUpdateTaskRequest.parse(changes),
+        schema: ZUpdateTaskResponse,
+      }),
+    onMutate: async ({ current, changes }) => {
+      const detailKey = taskQueryOptions(current.id).queryKey;
+      const listKey = classTasksQueryOptions(current.class_id).queryKey;
+      await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
+      await queryClient.cancelQueries({ queryKey: listKey, exact: true });
+      queryClient.setQueryData(detailKey, (task) => (task ? { ...task, ...changes } : task));
+      queryClient.setQueryData(listKey, (list) => withRowPatched(list, current.id, changes));
+    },
+    onError: (error, { current }) => {
+      queryClient.setQueryData(taskQueryOptions(current.id).queryKey, current);
+      queryClient.setQueryData(classTasksQueryOptions(current.class_id).queryKey, (list) =>
+        withRowReplaced(list, current.id, current),
+      );
+      toastApiError(error, de.toasts.tasks.updateOnServerFailed);
+    },
+    onSuccess: (task) => {
+      queryClient.setQueryData(taskQueryOptions(task.id).queryKey, task);
+      toast.success(de.toasts.tasks.updated);
+    },
+    onSettled: (task, _error, { current }) =>
+      Promise.all(
+        [...new Set([current.class_id, task?.class_id ?? current.class_id])].map((classId) =>
+          queryClient.invalidateQueries({ queryKey: classKeys.tasks(classId), exact: true }),
+        ),
+      ),
+  });
+}
+
+/**
+ * `DELETE /api/tasks/:id`: the task leaves the class's list first and is restored where it was if the
+ * server delete fails (spec §4).
+ */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: Task) =>
+      apiFetch(taskPath(task.id), { method: 'DELETE', schema: ZDeleteTaskResponse }),
+    onMutate: async (task) => {
+      const { queryKey } = classTasksQueryOptions(task.class_id);
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      let index = -1;
+      queryClient.setQueryData(queryKey, (list) => {
+        const result = withoutRow(list, task.id);
+        index = result.index;
+        return result.list;
+      });
+      return { index };
+    },
+    onError: (error, task, context) => {
+      queryClient.setQueryData(classTasksQueryOptions(task.class_id).queryKey, (list) =>
+        withRowAt(list, task, context?.index ?? 0),
+      );
+      toastApiError(error, de.toasts.tasks.deleteFailed);
+    },
+    onSuccess: (_data, task) => {
+      queryClient.removeQueries({ queryKey: taskKeys.detail(task.id) });
+      toast.success(de.tasks.deleted);
+    },
+    onSettled: (_data, _error, task) =>
+      queryClient.invalidateQueries({ queryKey: classKeys.tasks(task.class_id), exact: true }),
+  });
+}

@@ -1,0 +1,27 @@
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server';
+
+/**
+ * Signing in as the seeded demo accounts (DEMO on, the default): the server prints their logins at the first
+ * start as `label: email / password`.
+ */
+export function demoLogin(server: RunningServer, label: string): { email: string; password: string } {
+  // The log is JSON: the lines of the message arrive as `\\n` escapes.
+  const match = new RegExp(`${label}: ([^\\s\\\\"]+) / ([^\\s\\\\"]+)`).exec(server.output());
+  if (!match?.[1] || !match[2]) throw new Error(`Keine Demo-Zugangsdaten für ${label} im Server-Log`);
+  return { email: match[1], password: match[2] };
+}
+
+/** The sign-in form at /login, then on to `redirect` (a path). */
+export async function signIn(
+  page: Page,
+  origin: string,
+  login: { email: string; password: string },
+  redirect = '/classes',
+): Promise<void> {
+  await page.goto(`${origin}/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(login.email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(login.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
