@@ -101,7 +101,7 @@ describe('Upload helpers', () => {
 describe('Storage configuration', () => {
   it('knows only the filesystem store so far and says so', () => {
     expect(loadEnv({}).STORAGE).toBe('fs');
-    expect(loadEnv({}).UPLOAD_RATE_LIMIT).toBe(30);
+    expect(loadEnv({}).UPLOAD_RATE_LIMIT).toBe(200);
     expect(() => loadEnv({ STORAGE: 's3' })).toThrow(
       /STORAGE: "fs" erwartet \(S3 ist noch nicht eingebaut\)/,
     );
