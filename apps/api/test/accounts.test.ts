@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/auth/demo';
 import { grantRole, rolesOf } from '../src/auth/roles';
-import { classes, subjects, tasks, userRoles } from '../src/db/schema';
+import { classes, subjects, tasks, userProfile, userRoles } from '../src/db/schema';
 import { apiRoot } from '../src/paths';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
@@ -112,12 +112,17 @@ describe.each(drivers)('Accounts, roles and admin on %s', (driver) => {
         .returning();
       await t.app.db.insert(tasks).values({ title: 'Brüche', class_id: klass!.id, created_by: owner });
     }
+    const student = await t.app.authAdmin.createUser({ email: uniqueEmail('kind'), password: PASSWORD });
+    await t.app.db.insert(userProfile).values({ user_id: student.id, meta_data: 'x', created_by: victim.id });
     const self = await asAdmin('DELETE', '/api/admin/deleteUser', { user_id: adminId });
     expect(self.statusCode).toBe(409);
 
     const res = await asAdmin('DELETE', '/api/admin/deleteUser', { user_id: victim.id });
     expect(res.statusCode).toBe(200);
     expect(await t.app.authAdmin.getUserById(victim.id)).toBeNull();
+    // The student account the teacher created goes with them.
+    expect(await t.app.authAdmin.getUserById(student.id)).toBeNull();
+    expect(await t.app.db.select().from(userProfile).where(eq(userProfile.user_id, student.id))).toEqual([]);
     for (const table of [subjects, classes, tasks]) {
       expect(await t.app.db.select().from(table).where(eq(table.created_by, victim.id))).toEqual([]);
       expect(await t.app.db.select().from(table).where(eq(table.created_by, other.id))).toHaveLength(1);

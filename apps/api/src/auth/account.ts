@@ -1,4 +1,4 @@
-import { eq, getTableColumns, getTableName, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, ne, type Column } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client';
@@ -32,7 +32,7 @@ export async function deleteOwnedData(db: Executor, userId: string): Promise<voi
 }
 
 /**
- * Removes a user and everything they own: their data first (so nothing is orphaned if the auth call fails,
+ * Removes a user and everything they own, including the student accounts they created: their data first (so nothing is orphaned if the auth call fails,
  * the account can simply be deleted again), then the stored files of their tasks (keys start with the task
  * id; collected before the rows go), then the auth user.
  */
@@ -41,7 +41,19 @@ export async function deleteAccount(app: FastifyInstance, userId: string): Promi
     .select({ id: schema.tasks.id })
     .from(schema.tasks)
     .where(eq(schema.tasks.created_by, userId));
+  // Student accounts exist only through the teacher who created them (ADR 006): they go with the teacher,
+  // so no child's login or data outlives the class.
+  const students = await app.db
+    .select({ id: schema.userProfile.user_id })
+    .from(schema.userProfile)
+    .where(and(eq(schema.userProfile.created_by, userId), ne(schema.userProfile.user_id, userId)));
   await deleteOwnedData(app.db, userId);
+  for (const student of students) {
+    await deleteOwnedData(app.db, student.id);
+    await app.authAdmin
+      .deleteUser(student.id)
+      .catch((err: unknown) => app.log.error({ err, userId: student.id }, 'Schülerkonto nicht gelöscht'));
+  }
   for (const task of ownTasks) {
     await app.storage
       .deletePrefix(`${task.id}/`)
