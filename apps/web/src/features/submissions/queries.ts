@@ -15,6 +15,7 @@ import {
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch, apiUpload, type UploadProgress } from '../../lib/api';
+import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
 
 /**
@@ -69,6 +70,16 @@ export const taskFilesQueryOptions = (taskId: string) =>
       }),
     refetchInterval: SUBMISSIONS_POLL_MS,
   });
+
+/** Loader of the task's submission pages (match, add, verify): both lists, an unknown task as 404. */
+export function loadTaskSubmissions(queryClient: QueryClient, taskId: string) {
+  return orNotFound(
+    Promise.all([
+      queryClient.ensureQueryData(submissionsQueryOptions(taskId)),
+      queryClient.ensureQueryData(taskFilesQueryOptions(taskId)),
+    ]),
+  );
+}
 
 export function unmatchedFiles(files: ListFilesResponse | undefined): SubmissionFile[] {
   return (files?.files ?? []).filter((file) => file.submission_id === null);
