@@ -1,7 +1,6 @@
 import {
   JOIN_TOKEN_ALPHABET,
   JOIN_TOKEN_LENGTH,
-  ZApiError,
   ZClass,
   ZClassTokenResponse,
   ZCreateStudentsResponse,
@@ -11,23 +10,13 @@ import {
   ZSubject,
 } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { errorOf, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
 /** A signed-in teacher who calls the API with their own token. */
-async function signIn(app: FastifyInstance) {
-  const { token, userId } = await accessToken(app, { role: 'teacher' });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, call };
-}
-type Teacher = Awaited<ReturnType<typeof signIn>>;
-
-const errorOf = (body: unknown) => ZApiError.parse(body).error;
 
 async function subjectOf(teacher: Teacher, name = 'Mathematik') {
   return ZSubject.parse((await teacher.call('POST', '/api/subjects', { name })).json());

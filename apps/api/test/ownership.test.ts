@@ -8,21 +8,14 @@ import {
   ZSubject,
   ZTask,
 } from '@app/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { signIn } from './helpers/tokens';
 
 // Issue 4 "Done when": a second teacher sees none of the first teacher's subjects, classes, students or
 // tasks, and gets 404 — not 403, not the data — for every id guessed.
-
-async function signIn(app: FastifyInstance, role: 'teacher' | 'organization_member' = 'teacher') {
-  const { token, userId } = await accessToken(app, { role });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, call };
-}
 
 describe.each(drivers)('A teacher’s data is invisible to every other teacher on %s', (driver) => {
   let t: TestApp;
@@ -57,7 +50,7 @@ describe.each(drivers)('A teacher’s data is invisible to every other teacher o
   });
 
   it.each(['teacher', 'organization_member'] as const)('a %s gets 404 for every guessed id', async (role) => {
-    const intruder = await signIn(t.app, role);
+    const intruder = await signIn(t.app, { role });
     const probes: Array<[InjectOptions['method'], string, object | undefined, string]> = [
       ['GET', `/api/subjects/${subject.id}`, undefined, 'SUBJECT_NOT_FOUND'],
       ['PATCH', `/api/subjects/${subject.id}`, { name: 'Übernommen' }, 'SUBJECT_NOT_FOUND'],

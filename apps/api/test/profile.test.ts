@@ -1,26 +1,15 @@
-import { ZApiError, ZDecryptResponse, ZEncryptResponse, ZGetProfileResponse, ZProfile } from '@app/contract';
+import { ZDecryptResponse, ZEncryptResponse, ZGetProfileResponse, ZProfile } from '@app/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '@app/contract';
 import { userProfile } from '../src/db/schema';
 import { EnvError, loadEnv } from '../src/env';
 import { createProfileCipher, loadProfileKey } from '../src/lib/profile-crypto';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
-
-async function signIn(app: FastifyInstance, role: UserRole | null = 'teacher') {
-  const { token, userId } = await accessToken(app, { role });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, call };
-}
-
-const errorOf = (body: unknown) => ZApiError.parse(body).error;
+import { errorOf, signIn } from './helpers/tokens';
 
 const meta = {
   first_name: 'Clara',
@@ -68,7 +57,7 @@ describe.each(drivers)('Profiles and encryption on %s', (driver) => {
   });
 
   it('A signed-in user without a role may use encrypt and their own profile', async () => {
-    const waiting = await signIn(t.app, null);
+    const waiting = await signIn(t.app, { role: null });
     expect((await waiting.call('POST', '/api/encrypt', { text: 'x' })).statusCode).toBe(200);
     expect((await waiting.call('GET', '/api/profile')).statusCode).toBe(200);
     expect((await waiting.call('GET', '/api/subjects')).statusCode).toBe(403);

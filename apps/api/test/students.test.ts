@@ -1,6 +1,5 @@
 import {
   BULK_STUDENTS_MAX,
-  ZApiError,
   ZClass,
   ZCreateMissingSubmissionsResponse,
   ZCreateStudentResponse,
@@ -10,24 +9,14 @@ import {
   ZSubject,
 } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, userProfile } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { errorOf, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
 /** A signed-in teacher who calls the API with their own token. */
-async function signIn(app: FastifyInstance) {
-  const { token, userId } = await accessToken(app, { role: 'teacher' });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, call };
-}
-type Teacher = Awaited<ReturnType<typeof signIn>>;
-
-const errorOf = (body: unknown) => ZApiError.parse(body).error;
 
 async function classOf(teacher: Teacher, name = '7a') {
   const subject = ZSubject.parse((await teacher.call('POST', '/api/subjects', { name: 'Deutsch' })).json());

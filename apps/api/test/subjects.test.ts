@@ -1,19 +1,10 @@
-import { ZApiError, ZListSubjectsResponse, ZSubject, type Subject } from '@app/contract';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { ZListSubjectsResponse, ZSubject, type Subject } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { errorOf, signIn } from './helpers/tokens';
 
 /** A signed-in teacher who calls the API with their own token. */
-async function signIn(app: FastifyInstance) {
-  const { token, userId } = await accessToken(app, { role: 'teacher' });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, call };
-}
-
-const errorOf = (body: unknown) => ZApiError.parse(body).error;
 
 describe.each(drivers)('Subjects on %s', (driver) => {
   let t: TestApp;

@@ -12,7 +12,7 @@ import {
   type Task,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -23,18 +23,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionFiles, submissions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { bearer, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
 // Issue 5, teacher side: the hand-ins of a task in display form, the files, matching, status, downloads and
 // deletes — each only for the teacher who owns the task (anyone else gets 404, as for every other resource).
-
-async function signIn(app: FastifyInstance) {
-  const { token, userId } = await accessToken(app, { role: 'teacher' });
-  const call = (method: InjectOptions['method'], url: string, payload?: object, headers = {}) =>
-    app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
-  return { id: userId, token, call };
-}
-type Teacher = Awaited<ReturnType<typeof signIn>>;
 
 async function photo(seed: number): Promise<Buffer> {
   const raw = Buffer.alloc(60 * 40 * 3);

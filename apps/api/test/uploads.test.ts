@@ -11,7 +11,6 @@ import {
   type Task,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -23,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionFiles, submissions } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
-import { accessToken, bearer } from './helpers/tokens';
+import { bearer, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
 // Issue 5, public side: students hand in photos and PDFs through /api/submissions/studentupload/{taskId}
 // without an account. Bodies are real multipart requests (FormData + fetch, or a raw http.request for the
@@ -76,14 +75,6 @@ const HEIC_64x48 = Buffer.from(
 );
 
 // ---- helpers --------------------------------------------------------------------------------------------
-
-async function signIn(app: FastifyInstance, id?: string) {
-  const { token, userId } = await accessToken(app, { role: 'teacher', ...(id ? { id } : {}) });
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { id: userId, token, call };
-}
-type Teacher = Awaited<ReturnType<typeof signIn>>;
 
 /** A class with three students and a task in it (published unless said otherwise). */
 async function classroom(teacher: Teacher, task: Record<string, unknown> = {}) {
@@ -615,7 +606,7 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
       email: `lehrerin-${randomUUID()}@schule.example`,
       password: 'Sonnenblume42',
     });
-    const teacher = await signIn(t.app, owner.id);
+    const teacher = await signIn(t.app, { id: owner.id });
     const { task, klass, students } = await classroom(teacher);
     const second = await newTask(teacher, klass.id);
     const otherClass = await classroom(teacher);

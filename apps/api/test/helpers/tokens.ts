@@ -1,5 +1,5 @@
-import type { UserRole } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import { ZApiError, type UserRole } from '@app/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { loadJwtSecret } from '../../src/auth/secret';
@@ -34,3 +34,15 @@ export async function accessToken(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A signed-in user (a teacher unless told otherwise) who calls the API with their own token. */
+export async function signIn(app: FastifyInstance, user: { id?: string; role?: UserRole | null } = {}) {
+  const { token, userId } = await accessToken(app, { role: 'teacher', ...user });
+  const call = (method: InjectOptions['method'], url: string, payload?: object, headers = {}) =>
+    app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+  return { id: userId, token, call };
+}
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/** The `error` part of the API's error body, parsed. */
+export const errorOf = (body: unknown) => ZApiError.parse(body).error;
