@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
 import { ZUserId } from './ids';
-import { ZUserRole } from './users';
+import { ZTimestamp, ZUserRole } from './common';
 
 // Admin endpoints of spec §7 (`/api/admin/*`, organization_member only). Names are the spec's; state changes
 // use POST/DELETE (DESIGN.md §6).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZTimestamp, zRequiredString } from './common';
+import { errorMessages } from './errors';
 import { ZId, ZUserId } from './ids';
 
 /** A cluster of competences the AI's `get_skills` draws on (spec §3, §7). */
@@ -13,3 +14,19 @@ export const ZCluster = z.object({
   updated_at: ZTimestamp,
 });
 export type Cluster = z.infer<typeof ZCluster>;
+
+export const ZListClustersResponse = z.array(ZCluster);
+export const ZCreateClusterRequest = z.object({
+  name: zRequiredString(errorMessages.NAME_REQUIRED).pipe(z.string().max(500)),
+  description: z.string().max(20_000).default(''),
+  criteria: z.string().max(50_000).default(''),
+});
+export type CreateClusterRequest = z.input<typeof ZCreateClusterRequest>;
+export const ZUpdateClusterRequest = z
+  .object({
+    name: zRequiredString(errorMessages.NAME_REQUIRED).pipe(z.string().max(500)),
+    description: z.string().max(20_000),
+    criteria: z.string().max(50_000),
+  })
+  .partial();
+export type UpdateClusterRequest = z.infer<typeof ZUpdateClusterRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEDERAL_STATES, SUBJECTS, USER_ROLES, type FederalStateCode, type SubjectCode } from './constants';
 
 /** Timestamps travel as ISO 8601 strings (`Date.prototype.toISOString()`; an offset is accepted too). */
 export const ZTimestamp = z.iso.datetime({ offset: true });
@@ -12,3 +13,12 @@ export function zRequiredString(message: string) {
 /** The `{ message }` body several endpoints of spec §7 answer with. */
 export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
+
+export const ZSubjectCode = z.enum(SUBJECTS.map((s) => s.code) as [SubjectCode, ...SubjectCode[]]);
+
+export const ZFederalStateCode = z.enum(
+  FEDERAL_STATES.map((s) => s.code) as [FederalStateCode, ...FederalStateCode[]],
+);
+
+/** `user_role` of the access token (`USER_ROLES`, `isPermittedRole` in constants.ts). */
+export const ZUserRole = z.enum(USER_ROLES);

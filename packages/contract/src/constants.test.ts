@@ -6,9 +6,8 @@ import {
   SUBJECTS,
   SW_CHECK_INTERVAL_MS,
   TOAST,
-  ZFederalStateCode,
-  ZSubjectCode,
 } from './constants';
+import { ZFederalStateCode, ZSubjectCode } from './common';
 
 describe('subjects', () => {
   it('offers the 14 subjects of the spec in its order', () => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: every page reads these constants (TOAST, …), and zod stays out of the web's entry bundle.
+// Their schemas (ZSubjectCode, ZFederalStateCode) are in common.ts.
 
 /** The 14 subjects offered in the registration wizard, in the order of spec §9. */
 export const SUBJECTS = [
@@ -18,7 +19,6 @@ export const SUBJECTS = [
   { code: 'geographie', name: 'Geographie' },
 ] as const;
 export type SubjectCode = (typeof SUBJECTS)[number]['code'];
-export const ZSubjectCode = z.enum(SUBJECTS.map((s) => s.code) as [SubjectCode, ...SubjectCode[]]);
 
 /** The 16 German federal states with their official two-letter codes (ISO 3166-2:DE without `DE-`). */
 export const FEDERAL_STATES = [
@@ -40,9 +40,6 @@ export const FEDERAL_STATES = [
   { code: 'TH', name: 'Thüringen' },
 ] as const;
 export type FederalStateCode = (typeof FEDERAL_STATES)[number]['code'];
-export const ZFederalStateCode = z.enum(
-  FEDERAL_STATES.map((s) => s.code) as [FederalStateCode, ...FederalStateCode[]],
-);
 
 /** `limit` of the school directory query (spec §7, §9). */
 export const SCHOOL_LIST_LIMIT = 30_000;
@@ -67,6 +64,8 @@ export const SW_CHECK_INTERVAL_MS = 20_000;
 export const UPLOAD_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxFilesPerSubmission: 20,
+  /** A teacher's stack PDF is split into one file per page (`teacherupload`); longer ones are refused. */
+  maxStackPdfPages: 200,
 } as const;
 
 /** File types the submit page accepts (DESIGN §8; checked by magic bytes on the server). */
@@ -77,3 +76,21 @@ export const ALLOWED_UPLOAD_MIME_TYPES = [
   'image/heic',
   'application/pdf',
 ] as const;
+
+/** The access token's `user_role` claim values that may use the app (spec §6). */
+export const USER_ROLES = ['teacher', 'organization_member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** True for a claim value that lets the user in; anything else (absent, `none`, …) goes to the waitlist. */
+export function isPermittedRole(value: unknown): value is UserRole {
+  return (USER_ROLES as readonly unknown[]).includes(value);
+}
+
+/** Multipart field names of the upload endpoints: `files` repeated, plus one of the two name fields. */
+export const UPLOAD_FIELDS = {
+  files: 'files',
+  /** The student picked from the class list (`GET /api/submit/{taskId}` → `students[].id`). */
+  studentId: 'studentId',
+  /** The name typed when the student is not on the list; the files stay unmatched for the teacher. */
+  studentName: 'studentName',
+} as const;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every error the API returns has one of these codes. Status and the German message live here once:
  * the API answers with them, the web shows them (its catalog re-exports `errorMessages`).
@@ -74,9 +72,35 @@ export const errorCatalog = {
   DECRYPT_FAILED: { status: 400, message: 'Der Text konnte nicht entschlüsselt werden.' },
   LATEX_TOO_LONG: { status: 413, message: 'Der LaTeX-Code ist zu lang (höchstens 10 000 Zeichen).' },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
+  // rubrics (issue 6)
+  SKILL_GROUP_NOT_FOUND: { status: 404, message: 'Kompetenzbereich nicht gefunden' },
+  SKILL_NOT_FOUND: { status: 404, message: 'Kompetenz nicht gefunden' },
+  SKILL_DETAIL_NOT_FOUND: { status: 404, message: 'Stufe nicht gefunden' },
+  CRITERION_NOT_FOUND: { status: 404, message: 'Kriterium nicht gefunden' },
+  CLUSTER_NOT_FOUND: { status: 404, message: 'Kriterien-Cluster nicht gefunden' },
+  NAME_REQUIRED: { status: 400, message: 'Bitte gib einen Namen ein.' },
+  MAX_SCORE_BELOW_DETAILS: {
+    status: 409,
+    message:
+      'Es gibt noch Stufen mit mehr Punkten als die neue Höchstpunktzahl. Lösche diese Stufen zuerst oder wähle eine höhere Punktzahl.',
+  },
+  RUBRIC_ORDER_MISMATCH: {
+    status: 409,
+    message: 'Die Reihenfolge passt nicht mehr zum gespeicherten Stand. Bitte lade die Seite neu.',
+  },
   // submissions and uploads (issue 5, DESIGN §8)
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Abgabe nicht gefunden' },
   FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
+  // grading and the student's feedback link (issue 6, ADR 010)
+  FEEDBACK_NOT_READY: {
+    status: 409,
+    message: 'Diese Abgabe ist noch nicht korrigiert und kann noch nicht ausgeteilt werden.',
+  },
+  FEEDBACK_LINK_NOT_FOUND: {
+    status: 404,
+    message:
+      'Diese Rückmeldung gibt es nicht oder sie ist noch nicht freigegeben. Frag bitte deine Lehrkraft.',
+  },
   FILE_TASK_MISMATCH: {
     status: 409,
     message: 'Die Datei gehört zu einer anderen Aufgabe als diese Abgabe.',
@@ -111,29 +135,70 @@ export const errorCatalog = {
     status: 415,
     message: 'Die PDF-Datei ist beschädigt oder unvollständig und konnte nicht gelesen werden.',
   },
+  UPLOAD_PDF_TOO_MANY_PAGES: {
+    status: 413,
+    message:
+      'Die PDF-Datei hat zu viele Seiten (höchstens 200). Bitte teile den Stapel auf mehrere Dateien auf.',
+  },
   UPLOAD_RATE_LIMITED: {
     status: 429,
     message: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut.',
   },
+  // AI gateway and coins (issue 6, DESIGN §5, §7)
+  AI_NOT_CONFIGURED: {
+    status: 503,
+    message:
+      'Auf diesem Server ist kein KI-Dienst eingerichtet. Du kannst Rubriken und Bewertungen weiterhin von Hand bearbeiten.',
+  },
+  AI_FAILED: {
+    status: 502,
+    message:
+      'Der KI-Dienst hat nicht geantwortet oder einen Fehler gemeldet. Bitte versuche es später erneut.',
+  },
+  AI_INVALID_RESPONSE: {
+    status: 502,
+    message: 'Die Antwort des KI-Dienstes war unbrauchbar und wurde verworfen. Bitte versuche es erneut.',
+  },
+  NOT_ENOUGH_COINS: {
+    status: 402,
+    message:
+      'Du hast nicht genug Coins für diese KI-Anfrage. Bitte wende dich an deine Organisation, um neue Coins zu erhalten.',
+  },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'Benachrichtigung nicht gefunden' },
+  NOTIFICATION_RECEIVER_FORBIDDEN: {
+    status: 403,
+    message: 'Du kannst Benachrichtigungen nur an dich selbst senden.',
+  },
+  // AI correction requests (issue 6, DESIGN §7)
+  CORRECTION_NOTHING_TO_DO: {
+    status: 409,
+    message:
+      'Es gibt keine Abgabe, die auf eine KI-Korrektur wartet: nur Abgaben mit Dateien, die noch nicht korrigiert werden oder wurden, werden korrigiert.',
+  },
+  CORRECTION_RUNNING: { status: 409, message: 'Diese Abgabe wird gerade schon von der KI korrigiert.' },
+  CORRECTION_NO_FILES: {
+    status: 409,
+    message: 'Die Abgabe enthält keine Dateien. Ordne ihr zuerst Dateien zu.',
+  },
+  CORRECTION_RUBRIC_MISSING: {
+    status: 409,
+    message:
+      'Für diese Aufgabe gibt es noch keine Rubrik. Lege zuerst Kompetenzen an, damit die KI bewerten kann.',
+  },
+  CORRECTION_HANDED_BACK: {
+    status: 409,
+    message: 'Diese Abgabe wurde schon ausgeteilt. Ausgeteiltes Feedback wird nicht neu von der KI erstellt.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;
-export const ZErrorCode = z.enum(Object.keys(errorCatalog) as [ErrorCode, ...ErrorCode[]]);
 
 export const errorMessages = Object.fromEntries(
   Object.entries(errorCatalog).map(([code, { message }]) => [code, message]),
 ) as { [K in ErrorCode]: (typeof errorCatalog)[K]['message'] };
 
-/** The single error body of DESIGN.md §6. `code` stays a string so that an older client reads newer codes. */
-export const ZApiError = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-  requestId: z.string(),
-});
-export type ApiError = z.infer<typeof ZApiError>;
+// ZErrorCode and ZApiError (the error body) are in public.ts: this file stays free of zod, so that every page
+// can read the catalog without loading it.
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(errorCatalog, code);
@@ -160,6 +225,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 429:
       return 'RATE_LIMITED';
+    case 402:
+      return 'NOT_ENOUGH_COINS';
     case 502:
     case 503:
     case 504:

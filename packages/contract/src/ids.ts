@@ -1,11 +1,9 @@
 import { nanoid } from 'nanoid';
 import { z } from 'zod';
+import { ID_PATTERN } from './public';
 
 /** Entity ids are 21-character nanoids (spec §9, DESIGN §5). */
 export const ID_LENGTH = 21;
-
-/** nanoid's URL-safe alphabet: `A-Z a-z 0-9 _ -`. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{21}$/;
 
 export const INVALID_ID_MESSAGE = 'Ungültige ID';
 

@@ -1,5 +1,5 @@
 export * from './errors';
-export * from './config';
+export * from './public';
 export * from './ids';
 export * from './common';
 export * from './constants';
@@ -23,3 +23,6 @@ export * from './registration';
 export * from './admin';
 export * from './students';
 export * from './render';
+export * from './grading';
+export * from './corrections';
+export * from './feedback-link';

@@ -33,5 +33,27 @@ export type Notification = z.infer<typeof ZNotification>;
 export const ZListNotificationsResponse = z.object({
   coinCount: z.number().int().min(0),
   notifications: z.array(ZNotification),
+  /** Unread notifications of the user in all (the bell's badge), not only among the listed ones. */
+  unreadCount: z.number().int().min(0),
 });
 export type ListNotificationsResponse = z.infer<typeof ZListNotificationsResponse>;
+
+/** How many notifications `GET /api/notifications` returns, newest first. */
+export const NOTIFICATIONS_LIST_LIMIT = 50;
+
+/** `POST /api/notifications/read`: marks one notification (`id`) or all of the caller's as read. */
+export const ZMarkNotificationsReadRequest = z.object({ id: ZId.optional() });
+export type MarkNotificationsReadRequest = z.infer<typeof ZMarkNotificationsReadRequest>;
+export const ZMarkNotificationsReadResponse = z.object({ unreadCount: z.number().int().min(0) });
+export type MarkNotificationsReadResponse = z.infer<typeof ZMarkNotificationsReadResponse>;
+
+/** `POST /api/admin/coins` (organization_member): grants coins to a user (ADR 009). */
+export const ZAdminGrantCoinsRequest = z.object({
+  user_id: ZUserId,
+  amount: z.number().int().min(1).max(100_000),
+});
+export type AdminGrantCoinsRequest = z.infer<typeof ZAdminGrantCoinsRequest>;
+/** `POST /api/admin/coins` and `GET /api/admin/coins?user_id=`: the user's balance. */
+export const ZAdminCoinsResponse = z.object({ user_id: ZUserId, coinCount: z.number().int().min(0) });
+export type AdminCoinsResponse = z.infer<typeof ZAdminCoinsResponse>;
+export const ZAdminCoinsQuery = z.object({ user_id: ZUserId });

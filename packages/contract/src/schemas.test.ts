@@ -160,11 +160,16 @@ describe('submission display', () => {
 
 describe('notifications and realtime', () => {
   it('returns the coin count with the notifications', () => {
-    expect(ZListNotificationsResponse.parse({ coinCount: 5, notifications: [] })).toEqual({
+    expect(ZListNotificationsResponse.parse({ coinCount: 5, notifications: [], unreadCount: 2 })).toEqual({
       coinCount: 5,
       notifications: [],
+      unreadCount: 2,
     });
-    expect(ZListNotificationsResponse.safeParse({ coinCount: -1, notifications: [] }).success).toBe(false);
+    expect(
+      ZListNotificationsResponse.safeParse({ coinCount: -1, notifications: [], unreadCount: 0 }).success,
+    ).toBe(false);
+    // The bell's badge needs the unread count; a response without it does not fit.
+    expect(ZListNotificationsResponse.safeParse({ coinCount: 5, notifications: [] }).success).toBe(false);
   });
 
   it('describes a row change', () => {

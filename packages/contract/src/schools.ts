@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFederalStateCode } from './constants';
+import { ZFederalStateCode } from './common';
 
 /** One school of the public school directory (spec §7). */
 export const ZSchoolLookupItem = z.object({

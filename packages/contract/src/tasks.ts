@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
+import { TASK_STATUSES } from './public';
 
-/** DESIGN §5: `/submit/{taskId}` accepts uploads only while `published`. */
-export const TASK_STATUSES = ['draft', 'published', 'closed'] as const;
 export const ZTaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof ZTaskStatus>;
 

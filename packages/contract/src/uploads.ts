@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
 import { ALLOWED_UPLOAD_MIME_TYPES, UPLOAD_LIMITS } from './constants';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
-import { ZTaskData, ZTaskStatus, type TaskStatus } from './tasks';
+import type { SubmitClosedReason } from './public';
+import type { TaskStatus } from './tasks';
 
 // The public submit page and uploads (DESIGN §8, issue 5): `GET /api/submit/{taskId}`,
 // `POST /api/submissions/studentupload/{taskId}` (public) and `POST /api/submissions/teacherupload/{taskId}`.
@@ -18,15 +18,6 @@ export const UPLOAD_MAX_PIXELS = 40_000_000;
 /** A typed name on the submit page: 2 to 100 characters. */
 export const UPLOADER_NAME_MIN_LENGTH = 2;
 export const UPLOADER_NAME_MAX_LENGTH = 100;
-
-/** Multipart field names of the upload endpoints: `files` repeated, plus one of the two name fields. */
-export const UPLOAD_FIELDS = {
-  files: 'files',
-  /** The student picked from the class list (`GET /api/submit/{taskId}` → `students[].id`). */
-  studentId: 'studentId',
-  /** The name typed when the student is not on the list; the files stay unmatched for the teacher. */
-  studentName: 'studentName',
-} as const;
 
 /** `:taskId` of the upload and submit-page routes; a malformed id is the same 404 as an unknown one. */
 export const ZUploadParams = z.object({ taskId: zId(errorMessages.TASK_NOT_FOUND) });
@@ -60,32 +51,6 @@ export type StudentUploadFields = z.infer<typeof ZStudentUploadFields>;
 export const ZTeacherUploadFields = z.object({ studentId: ZUserId.optional() });
 export type TeacherUploadFields = z.infer<typeof ZTeacherUploadFields>;
 
-/** One file of an upload receipt. `duplicate`: the same content was already there; nothing new was stored. */
-export const ZUploadReceiptFile = z.object({
-  id: ZId,
-  original_name: z.string(),
-  /** Bytes as stored (images are re-encoded, so this differs from what was sent). */
-  size: z.number().int().min(0),
-  mime: z.string(),
-  pages: z.number().int().min(0).nullable(),
-  duplicate: z.boolean(),
-});
-export type UploadReceiptFile = z.infer<typeof ZUploadReceiptFile>;
-
-/** The answer to an upload: every file sent, in order, with what the server keeps of it. */
-export const ZUploadReceipt = z.object({
-  received: z.array(ZUploadReceiptFile),
-  /** How many of `received` were already there (same content for the same task). */
-  duplicates: z.number().int().min(0),
-  received_at: ZTimestamp,
-});
-export type UploadReceipt = z.infer<typeof ZUploadReceipt>;
-
-/** Why a task takes no uploads: not yet published, closed by the teacher, or past its due date. */
-export const SUBMIT_CLOSED_REASONS = ['draft', 'closed', 'past_due'] as const;
-export const ZSubmitClosedReason = z.enum(SUBMIT_CLOSED_REASONS);
-export type SubmitClosedReason = z.infer<typeof ZSubmitClosedReason>;
-
 export interface SubmissionWindowInput {
   status: TaskStatus;
   due_date: string | Date | null;
@@ -107,10 +72,6 @@ export function submissionWindow(
   }
   return { accepting: true, reason: null };
 }
-
-/** A class member as the public page lists them: `id` to send back, `label` to show. Nothing else. */
-export const ZSubmitStudent = z.object({ id: ZUserId, label: z.string() });
-export type SubmitStudent = z.infer<typeof ZSubmitStudent>;
 
 /**
  * How the public page names a student: first name and the initial of the last name ("Greta G."). Students
@@ -155,30 +116,6 @@ export function studentLabels(
   for (const s of students) if (!labels.has(s.id)) labels.set(s.id, `Schüler/in ${++unnamed}`);
   return labels;
 }
-
-/** `GET /api/submit/{taskId}`: what the public submit page shows. No other student data leaves the API. */
-export const ZSubmitPageResponse = z.object({
-  task: z.object({
-    id: ZId,
-    title: z.string(),
-    description: z.string(),
-    /** The task content; null for a draft (not published yet). */
-    data: ZTaskData.nullable(),
-    due_date: ZTimestamp.nullable(),
-    status: ZTaskStatus,
-    allow_late_submissions: z.boolean(),
-  }),
-  accepting: z.boolean(),
-  closed_reason: ZSubmitClosedReason.nullable(),
-  /** The class list, sorted by label; empty while the task takes no uploads. */
-  students: z.array(ZSubmitStudent),
-  limits: z.object({
-    maxFileBytes: z.number().int(),
-    maxFiles: z.number().int(),
-    mimeTypes: z.array(z.string()),
-  }),
-});
-export type SubmitPageResponse = z.infer<typeof ZSubmitPageResponse>;
 
 /** The limits the page shows and the browser checks before sending (the server checks them again). */
 export const SUBMIT_PAGE_LIMITS = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZProfileMetaData, ZUserMetadataFlags, isPermittedRole } from './users';
+import { isPermittedRole } from './constants';
+import { ZProfileMetaData, ZUserMetadataFlags } from './users';
 
 describe('roles', () => {
   it('lets teachers and organization members in', () => {

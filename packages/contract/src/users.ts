@@ -3,16 +3,6 @@ import { ZTimestamp } from './common';
 import { ZId, ZUserId } from './ids';
 import { ZFirstName, ZLastName } from './validation';
 
-/** The access token's `user_role` claim values that may use the app (spec §6). */
-export const USER_ROLES = ['teacher', 'organization_member'] as const;
-export const ZUserRole = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof ZUserRole>;
-
-/** True for a claim value that lets the user in; anything else (absent, `none`, …) goes to the waitlist. */
-export function isPermittedRole(value: unknown): value is UserRole {
-  return ZUserRole.safeParse(value).success;
-}
-
 /** Flags kept in the auth user's `user_metadata`; absent means false. */
 export const ZUserMetadataFlags = z.object({
   registration_pending: z.boolean().optional(),

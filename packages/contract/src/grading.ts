@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common';
+import { ZSkillFeedback } from './feedback';
+import { ZId } from './ids';
+import { ZRubricSkill } from './skills';
+import { ZDisplayStatus } from './submission-status';
+import { ZStudentName, ZSubmissionFile, ZSubmissionStatus } from './submissions';
+
+// Grading (issue 6): the teacher's view of one submission's feedback along the task's rubric, the edits,
+// "Austeilen" and the student's personal feedback link (DESIGN §5, §7; ADR 010).
+
+/**
+ * A skill's feedback in the grading view. Every skill of the rubric has one: a skill nobody scored yet has
+ * `id` null and score -1. `ai_score` is the AI's suggestion as it arrived; once the teacher changed the score
+ * `teacher_edited_at` is set and `score` is final (DESIGN §7 "AI output is a suggestion").
+ */
+export const ZGradingSkillFeedback = ZSkillFeedback.extend({
+  /** The stored row (also the `pl_id` sent to the AI's `score`); null while nothing is stored. */
+  id: ZId.nullable(),
+  ai_score: z.number().int().nullable(),
+  teacher_edited_at: ZTimestamp.nullable(),
+});
+export type GradingSkillFeedback = z.infer<typeof ZGradingSkillFeedback>;
+
+export const ZGradingSkill = z.object({
+  skill: ZRubricSkill,
+  feedback: ZGradingSkillFeedback,
+});
+export type GradingSkill = z.infer<typeof ZGradingSkill>;
+
+/** The group text of one submission: `ai_feedback` is the AI's text, `teacher_edited_at` marks it final. */
+export const ZGradingGroupText = z.object({
+  group_id: ZId,
+  submission_id: ZId,
+  feedback: z.string(),
+  ai_feedback: z.string().nullable(),
+  teacher_edited_at: ZTimestamp.nullable(),
+});
+export type GradingGroupText = z.infer<typeof ZGradingGroupText>;
+
+export const ZGradingGroup = z.object({
+  group_id: ZId,
+  group_name: z.string(),
+  group_description: z.string(),
+  text: ZGradingGroupText,
+  /** `groupScore` of the skills' feedback. */
+  score: z.number(),
+  /** `maxScoreSum` of the group's skills. */
+  max_score: z.number(),
+  skills: z.array(ZGradingSkill),
+});
+export type GradingGroup = z.infer<typeof ZGradingGroup>;
+
+/** `GET /api/feedback/:submissionId`: one submission with its files and its feedback along the rubric. */
+export const ZGradingResponse = z.object({
+  submission: z.object({
+    id: ZId,
+    task_id: ZId,
+    status: ZSubmissionStatus,
+    display_status: ZDisplayStatus,
+    name: ZStudentName,
+    files: z.array(ZSubmissionFile),
+    /** `scoreForDisplay` of the groups: null while nothing is scored. */
+    score: z.number().nullable(),
+    max_score: z.number(),
+    /** The student's feedback link (PUBLIC_URL/feedback/<token>) once handed back; null before. */
+    feedback_url: z.string().nullable(),
+    updated_at: ZTimestamp,
+  }),
+  task: z.object({ id: ZId, title: z.string(), class_id: ZId }),
+  groups: z.array(ZGradingGroup),
+});
+export type GradingResponse = z.infer<typeof ZGradingResponse>;
+
+export const ZGradingParams = z.object({ submissionId: ZId });
+export const ZGradingSkillParams = z.object({ submissionId: ZId, skillId: ZId });
+export const ZGradingGroupParams = z.object({ submissionId: ZId, groupId: ZId });
+export const ZGradingTaskParams = z.object({ taskId: ZId });
+
+/** `PUT /api/feedback/:submissionId/skills/:skillId`: 0..maxScore, or -1 (not scored). */
+export const ZSetSkillScoreRequest = z.object({ score: z.number().int().min(-1) });
+export type SetSkillScoreRequest = z.infer<typeof ZSetSkillScoreRequest>;
+export const ZSetSkillScoreResponse = ZGradingSkillFeedback;
+export type SetSkillScoreResponse = z.infer<typeof ZSetSkillScoreResponse>;
+
+/** Longest group text a teacher can save (a page of prose is a few thousand characters). */
+export const GROUP_FEEDBACK_MAX_LENGTH = 20_000;
+
+/** `PUT /api/feedback/:submissionId/groups/:groupId` */
+export const ZSetGroupFeedbackRequest = z.object({
+  feedback: z.string().max(GROUP_FEEDBACK_MAX_LENGTH),
+});
+export type SetGroupFeedbackRequest = z.infer<typeof ZSetGroupFeedbackRequest>;
+export const ZSetGroupFeedbackResponse = ZGradingGroupText;
+export type SetGroupFeedbackResponse = z.infer<typeof ZSetGroupFeedbackResponse>;
+
+/** `POST /api/feedback/:submissionId/reset`: every feedback row deleted, the status back to files' status. */
+export const ZResetFeedbackResponse = z.object({ submission_id: ZId, status: ZSubmissionStatus });
+export type ResetFeedbackResponse = z.infer<typeof ZResetFeedbackResponse>;
+
+/** `DELETE /api/feedback/:submissionId/skills/:skillId`: that skill's feedback (and AI suggestion) deleted. */
+export const ZDeleteSkillFeedbackResponse = z.object({ submission_id: ZId, skill_id: ZId });
+export type DeleteSkillFeedbackResponse = z.infer<typeof ZDeleteSkillFeedbackResponse>;
+
+/** One handed-back submission and the link its student opens. */
+export const ZReleasedFeedback = z.object({
+  submission_id: ZId,
+  feedback_url: z.string(),
+});
+export type ReleasedFeedback = z.infer<typeof ZReleasedFeedback>;
+
+/**
+ * `POST /api/feedback/:submissionId/release` (one, 409 when not corrected) and
+ * `POST /api/feedback/tasks/:taskId/release` (every corrected or already handed-back submission of the task).
+ */
+export const ZReleaseFeedbackResponse = z.object({ released: z.array(ZReleasedFeedback) });
+export type ReleaseFeedbackResponse = z.infer<typeof ZReleaseFeedbackResponse>;
+
+// ---- The student's feedback link: its route params (the page's own schemas are in feedback-link.ts) ----
+
+/** Any string up to this length is looked up; anything unknown is the same 404 (no format oracle). */
+export const ZFeedbackLinkParams = z.object({ token: z.string().min(1).max(128) });
+export const ZFeedbackLinkFileParams = ZFeedbackLinkParams.extend({ fileId: ZId });
