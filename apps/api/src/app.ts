@@ -13,16 +13,21 @@ import demo from './auth/demo';
 import supabaseAdmin from './auth/supabase-admin';
 import type { Env } from './env';
 import localAuth from './local-auth';
-import { loggerOptions } from './logger';
+import { loggerOptions, requestLogFields } from './logger';
+import feedbackJobs from './ai/jobs';
+import ai from './plugins/app/ai';
 import auth from './plugins/app/auth';
 import control from './plugins/app/control';
 import errors from './plugins/app/errors';
+import listCache from './plugins/app/list-cache';
 import mailer from './plugins/app/mailer';
+import realtime from './plugins/app/realtime';
 import spa from './plugins/app/spa';
 import storage from './plugins/app/storage';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
 import helmet from './plugins/external/helmet';
+import jobs from './plugins/external/jobs';
 import multipart from './plugins/external/multipart';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
@@ -46,7 +51,7 @@ class CompletedOnly extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    const line = requestLogFields(request, reply.statusCode, reply.elapsedTime);
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -76,9 +81,10 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.decorate('config', env);
@@ -93,9 +99,15 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(auth);
   await app.register(swagger);
   await app.register(db);
+  await app.register(listCache);
   await app.register(underPressure);
   await app.register(mailer);
   await app.register(storage);
+  await app.register(ai);
+  // The job queue needs the AI (no provider: no jobs); the feedback workers need both and the storage.
+  await app.register(jobs);
+  await app.register(feedbackJobs);
+  await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);
   await app.register(demo);

@@ -69,6 +69,45 @@ export const ZEnv = z
     /** Role granted to every user on e-mail confirmation; none = waitlist until an admin grants one. */
     AUTO_ROLE: z.enum(['none', 'teacher', 'organization_member']).default('none'),
     AI_PROVIDER: z.enum(['none', 'service', 'openai']).default('none'),
+    /** AI_PROVIDER=service: base URL of the AI service of spec §7. */
+    AI_SERVICE_URL: optionalUrl,
+    /** Route prefix of the AI service, e.g. `/aiapi` (spec §7: configurable route prefix). */
+    AI_ROUTE_PREFIX: z
+      .string()
+      .default('')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .pipe(z.string().regex(/^(\/[\w.~-]+)*$/, 'leer oder ein Pfad wie /aiapi erwartet')),
+    /** Bearer token sent to the AI service. */
+    AI_SERVICE_TOKEN: optionalString,
+    /** AI_PROVIDER=openai: any OpenAI-compatible chat-completions endpoint (Ollama, vLLM, Azure, OpenAI). */
+    OPENAI_BASE_URL: optionalUrl.transform((v) => (v ?? 'https://api.openai.com/v1').replace(/\/+$/, '')),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** Deadline of one AI call in milliseconds (feedback on a scan can take a while). */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+    /** Coins every teacher receives once (ADR 009); 0 = none. */
+    AI_START_COINS: z.coerce.number().int().min(0).default(100),
+    /** Coins one AI feedback for one submission costs. */
+    AI_COST_FEEDBACK: z.coerce.number().int().min(0).default(1),
+    /** AI feedback jobs (pg-boss, DESIGN §7): how many run at once in this process. */
+    FEEDBACK_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    /** Further attempts of a failed feedback job before the submission shows 'error' and coins come back. */
+    FEEDBACK_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+    /** First retry delay in seconds, doubling per attempt (0 = retry at once, no backoff). */
+    FEEDBACK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** A feedback job running longer than this (seconds) counts as lost and is retried. */
+    FEEDBACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+    /**
+     * A running job reports every half of this (seconds); when a process dies, its job is retried after
+     * this long instead of after FEEDBACK_TIMEOUT_SECONDS. 0 = off; otherwise at least 10.
+     */
+    FEEDBACK_HEARTBEAT_SECONDS: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 0 || (v >= 10 && v <= 3600), '0 oder 10 bis 3600 erwartet')
+      .default(30),
+    /** How often (seconds) lost jobs are looked for (pg-boss monitor). */
+    JOBS_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     POSTHOG_KEY: optionalString,
     POSTHOG_HOST: optionalUrl,
     /** Directory of the built SPA; served in production. */
@@ -79,6 +118,10 @@ export const ZEnv = z
     STORAGE: z.enum(['fs'], { error: '"fs" erwartet (S3 ist noch nicht eingebaut)' }).default('fs'),
     /** Upload requests per client IP and task within 10 minutes on the public submit page (DESIGN §8). */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(UPLOAD_RATE_LIMIT_DEFAULT),
+  })
+  .superRefine((e, ctx) => {
+    if (e.AI_PROVIDER === 'service' && !e.AI_SERVICE_URL)
+      ctx.addIssue({ code: 'custom', path: ['AI_SERVICE_URL'], message: 'nötig, wenn AI_PROVIDER=service' });
   })
   .superRefine((e, ctx) => {
     // External auth needs the project's public key for the browser and the service key for admin calls.

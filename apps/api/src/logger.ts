@@ -35,16 +35,39 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
+/** A request already in its logged form (see requestLogFields). */
+class RequestSummary {
+  [field: string]: unknown;
+  constructor(
+    readonly method: string | undefined,
+    readonly url: string | undefined,
+    readonly version: string | undefined,
+    readonly host: string | undefined,
+    readonly remoteAddress: string | undefined,
+    readonly remotePort: number | undefined,
+  ) {}
+}
+
 /** Fastify's request serializer (lib/logger-pino.js) with the URL redacted. */
-function serializeRequest(req: LoggedRequest) {
-  return {
-    method: req.method,
-    url: req.url === undefined ? undefined : redactUrl(req.url),
-    version: req.headers?.['accept-version'] as string | undefined,
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
-  };
+function serializeRequest(req: LoggedRequest | RequestSummary): RequestSummary {
+  if (req instanceof RequestSummary) return req;
+  return new RequestSummary(
+    req.method,
+    req.url === undefined ? undefined : redactUrl(req.url),
+    req.headers?.['accept-version'] as string | undefined,
+    req.host,
+    req.ip,
+    req.socket?.remotePort,
+  );
+}
+
+/**
+ * The fields of the one line per request, as plain values. Handing pino the live request instead would make
+ * its redaction copy the request's headers (to censor the Authorization header) on every request, only for
+ * the serializer to drop them: a third of a cached list request's cost.
+ */
+export function requestLogFields(request: LoggedRequest, statusCode: number, responseTime: number) {
+  return { req: serializeRequest(request), res: { statusCode }, responseTime: Math.round(responseTime) };
 }
 
 export function loggerOptions(

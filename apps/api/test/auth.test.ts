@@ -40,8 +40,9 @@ describe('Authentication and access levels', () => {
     );
     for (const route of publicRoutes) {
       expect(route, 'unexpected public route').toMatch(
-        // The submit page and the students' uploads are public by design (DESIGN §8, issue 5).
-        /^(GET \/api\/(config|health|openapi\.json|docs.*|submit\/:taskId)|POST \/api\/(demo\/session|submissions\/studentupload\/:taskId))$/,
+        // The submit page and the students' uploads are public by design (DESIGN §8, issue 5), so is the
+        // student's feedback link (ADR 010).
+        /^(GET \/api\/(config|health|openapi\.json|docs.*|submit\/:taskId|feedback-link\/:token(\/files\/:fileId)?)|POST \/api\/(demo\/session|submissions\/studentupload\/:taskId))$/,
       );
     }
   });

@@ -229,8 +229,11 @@ describe.each(drivers)('The teacher’s view of hand-ins on %s', (driver) => {
       owner.token,
     );
     expect(stack.status, JSON.stringify(stack.body)).toBe(200);
-    const [scan, late] = ZUploadReceipt.parse(stack.body).received;
-    expect(scan).toMatchObject({ pages: 4, mime: 'application/pdf' });
+    // The 4-page stack arrives as 4 single-page files (stack-upload.test.ts), then the photo.
+    const received = ZUploadReceipt.parse(stack.body).received;
+    expect(received).toHaveLength(5);
+    const [scan, late] = [received[0], received[4]];
+    expect(scan).toMatchObject({ pages: 1, mime: 'application/pdf', original_name: 'scan.pdf – Seite 1' });
     const files = ZListFilesResponse.parse(
       (await owner.call('GET', `/api/files?taskId=${task.id}`)).json(),
     ).files;

@@ -46,8 +46,20 @@ export interface DatabaseHandle {
   ping: () => Promise<boolean>;
   /** Applies pending migrations from apps/api/drizzle; a no-op when everything is applied. */
   migrate: () => Promise<void>;
+  /**
+   * LISTEN on `channel`: `onMessage` gets each payload, delivered after the sender's commit. `onLost` runs
+   * when notifications may be missed (the Postgres listener connection dropped), `onRestored` when it listens
+   * again (it reconnects by itself). Resolves once listening, with a function that stops it.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Closes the connection(s) and, for PGlite, releases the DATA_DIR lock. Safe to call twice. */
   close: () => Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage: (payload: string) => void;
+  onLost?: () => void;
+  onRestored?: () => void;
 }
 
 export interface CreateDatabaseOptions {
@@ -90,6 +102,11 @@ async function createPglite(dataDir: string): Promise<DatabaseHandle> {
     driver: 'pglite',
     ping: () => probe(async () => void (await client.query('select 1'))),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns the embedded database, so nothing can be missed.
+    listen: async (channel, { onMessage }) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -111,9 +128,11 @@ function createPostgres(connectionString: string, options: CreateDatabaseOptions
   pool.on('error', (err) => options.onPoolError?.(err));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   let closed: Promise<void> | undefined;
+  const listener = new PgListener(connectionString, options);
   return {
     db,
     driver: 'postgres',
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     ping: () => probe(async () => void (await pool.query('select 1'))),
     async migrate() {
       // Several API replicas may start at once: the first takes the lock and migrates, the others wait and
@@ -136,10 +155,101 @@ function createPostgres(connectionString: string, options: CreateDatabaseOptions
       }
     },
     close() {
-      closed ??= pool.end();
+      closed ??= Promise.all([listener.close(), pool.end()]).then(() => undefined);
       return closed;
     },
   };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * One dedicated connection for every LISTEN of this process (a pooled client would be handed to queries).
+ * Connects on the first listen(); when it drops, every handler's onLost runs, and it reconnects and
+ * re-listens (then onRestored) until it succeeds or close() is called.
+ */
+class PgListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly channels = new Map<string, Set<ListenHandlers>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly options: CreateDatabaseOptions,
+  ) {}
+
+  async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+    const client = await this.connect();
+    let set = this.channels.get(channel);
+    if (!set) {
+      this.channels.set(channel, (set = new Set()));
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(handlers);
+    return async () => {
+      set.delete(handlers);
+      if (set.size > 0 || this.channels.get(channel) !== set) return;
+      this.channels.delete(channel);
+      await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({
+        connectionString: this.connectionString,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        application_name: 'klassenzimmer-api-listen',
+      });
+      client.on('notification', (message) => {
+        for (const handlers of this.channels.get(message.channel) ?? [])
+          handlers.onMessage(message.payload ?? '');
+      });
+      client.on('error', (err) => this.options.onPoolError?.(err));
+      client.on('end', () => this.dropped(client));
+      try {
+        await client.connect();
+      } finally {
+        this.connecting = undefined;
+      }
+      this.client = client;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private dropped(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = undefined;
+    for (const set of this.channels.values()) for (const handlers of set) handlers.onLost?.();
+    if (!this.closed) this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    this.retry = setTimeout(() => {
+      this.connect()
+        .then(async (client) => {
+          for (const channel of this.channels.keys())
+            await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+          for (const set of this.channels.values()) for (const handlers of set) handlers.onRestored?.();
+        })
+        .catch(() => {
+          if (!this.closed) this.scheduleReconnect();
+        });
+    }, LISTEN_RETRY_MS);
+    this.retry.unref();
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 /** Runs `check` with a deadline; true when it finished in time, false on any error or timeout. */

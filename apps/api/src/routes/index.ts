@@ -2,15 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { withAccess } from '../plugins/app/auth';
 import account from './api/account';
 import admin from './api/admin';
+import adminCoins from './api/admin/coins';
 import classes from './api/classes';
 import config from './api/config';
+import corrections from './api/corrections';
 import demo from './api/demo';
+import events from './api/events';
+import feedback from './api/feedback';
+import feedbackLink from './api/feedback-link';
 import files from './api/files';
 import { removeFilesOfDeletedTasks } from './api/files/cleanup';
 import health from './api/health';
 import joinClass from './api/join-class';
+import notifications from './api/notifications';
 import profile from './api/profile';
 import renderLatex from './api/render-latex';
+import rubrics from './api/rubrics';
 import students from './api/students';
 import submit from './api/submit';
 import subjects from './api/subjects';
@@ -31,6 +38,8 @@ export default async function routes(app: FastifyInstance) {
       // The submit page of a task and the students' uploads (DESIGN §8: no account).
       await scope.register(submit);
       await scope.register(uploads);
+      // The student's handed-back feedback through their personal link (ADR 010).
+      await scope.register(feedbackLink);
     }),
   );
   await app.register(
@@ -38,6 +47,10 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(account);
       // The caller's own profile and /api/encrypt, /api/decrypt (DESIGN §5: for the signed-in user only).
       await scope.register(profile);
+      // Live changes of the caller's own rows (server-sent events, DESIGN §2).
+      await scope.register(events);
+      // The caller's notifications and coin balance (DESIGN §5).
+      await scope.register(notifications);
     }),
   );
   // The teacher's daily work (issue 4): every row is the caller's own (created_by), anything else is 404.
@@ -52,8 +65,16 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(joinClass);
       await scope.register(submissions);
       await scope.register(files);
+      await scope.register(corrections);
+      await scope.register(feedback);
       await scope.register(renderLatex);
+      await scope.register(rubrics);
     }),
   );
-  await app.register(withAccess('organization_member', admin));
+  await app.register(
+    withAccess('organization_member', async (scope) => {
+      await scope.register(admin);
+      await scope.register(adminCoins);
+    }),
+  );
 }

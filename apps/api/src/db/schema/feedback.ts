@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { audit, entityId } from './columns';
 import { skillGroups, skills } from './rubrics';
 import { submissions } from './submissions';
@@ -25,6 +25,10 @@ export const skillFeedback = pgTable(
     /** Evidence quotes from the submission. */
     proof: jsonb().$type<string[]>().notNull().default([]),
     recommendation: text().notNull().default(''),
+    /** The AI's suggested score as it arrived (null: no AI suggestion, the teacher scored by hand). */
+    ai_score: integer(),
+    /** Set when the teacher changed the score: from then on `score` is the teacher's final value (DESIGN §7). */
+    teacher_edited_at: timestamp({ withTimezone: true }),
     ...audit(),
   },
   (t) => [
@@ -46,6 +50,10 @@ export const skillGroupFeedback = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     feedback: text().notNull().default(''),
+    /** The AI's suggested text as it arrived (null: written by the teacher). */
+    ai_feedback: text(),
+    /** Set when the teacher changed the text: from then on `feedback` is final. */
+    teacher_edited_at: timestamp({ withTimezone: true }),
     ...audit(),
   },
   (t) => [

@@ -36,6 +36,8 @@ export const skills = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     maxScore: integer().notNull(),
+    /** Order of the skill within its group (ascending; the rubric editor reorders). */
+    position: integer().notNull().default(0),
     // CASCADE: a skill belongs to the group it was created in and goes with it.
     group_id: text()
       .notNull()
@@ -102,6 +104,8 @@ export const taskXSkillGroup = pgTable(
     skillGroup_id: text()
       .notNull()
       .references(() => skillGroups.id, { onDelete: 'cascade' }),
+    /** Order of the group within this task's rubric (ascending): a reused group may sit elsewhere in another. */
+    position: integer().notNull().default(0),
     created_by: userId().notNull(),
     created_at: createdAt(),
   },

@@ -28,6 +28,13 @@ export const submissions = pgTable(
     uploaded_at: timestamp({ withTimezone: true }),
     /** Secret of the student's personal feedback link (DESIGN §5); set when the feedback is handed back. */
     feedback_token: text().unique(),
+    /** Why the last AI correction failed (German, for the teacher), null otherwise. */
+    correction_error: text(),
+    /**
+     * The feedback job (pg-boss id) of the AI correction running now; only that job may finish the correction
+     * (a job that expired and was retried elsewhere, or a superseded one, then changes nothing).
+     */
+    correction_job_id: text(),
     ...audit(),
   },
   (t) => [

@@ -1,10 +1,11 @@
-import { UPLOAD_MAX_PIXELS } from '@app/contract';
+import { UPLOAD_LIMITS, UPLOAD_MAX_PIXELS } from '@app/contract';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PDFDocument as PdfDocument } from 'pdf-lib';
 import sharp, { type Sharp } from 'sharp';
 import type { Storage } from '../../plugins/app/storage';
 import { AppError } from '../app-error';
@@ -17,7 +18,8 @@ import type { UploadKind } from './sniff';
 // - photos (JPEG, PNG, WebP, HEIC) are decoded and re-encoded as JPEG: auto-rotated by their EXIF
 //   orientation, transparency flattened onto white, all metadata (EXIF with GPS, camera, XMP) dropped, at
 //   most UPLOAD_MAX_PIXELS pixels;
-// - PDFs are stored byte for byte once they parse, are not encrypted and have at least one page.
+// - PDFs are stored byte for byte once they parse, are not encrypted and have at least one page; a teacher's
+//   stack (`splitPdf`) is stored as one single-page PDF per page instead, so that pages can go to students.
 // The SHA-256 is taken over the bytes as stored: re-encoding is deterministic, so the same photo sent twice
 // gives the same hash.
 
@@ -120,8 +122,8 @@ async function heicSource(file: string, details: unknown): Promise<Sharp> {
   }
 }
 
-/** Page count of a PDF; refuses encrypted, truncated and unreadable ones. */
-export async function inspectPdf(file: string, details: unknown): Promise<number> {
+/** The parsed PDF at `file`; refuses encrypted, truncated and unreadable ones and those without pages. */
+async function loadPdf(file: string, details: unknown): Promise<PdfDocument> {
   const bytes = await readFile(file);
   // A PDF ends with %%EOF (allowing for trailing garbage): without it the file was cut off.
   if (
@@ -132,48 +134,116 @@ export async function inspectPdf(file: string, details: unknown): Promise<number
   )
     throw new AppError('UPLOAD_PDF_BROKEN', details);
   const { PDFDocument } = await import('pdf-lib');
-  let pages: number;
-  let encrypted: boolean;
+  let doc: PdfDocument;
   try {
     // Loaded despite encryption to tell "encrypted" from "broken" (pdf-lib's own error classes do not
     // survive its ES5 build for instanceof).
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    encrypted = doc.isEncrypted;
-    pages = encrypted ? 0 : doc.getPageCount();
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
   } catch (err) {
     throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
   }
-  if (encrypted) throw new AppError('UPLOAD_PDF_ENCRYPTED', details);
-  if (pages < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
-  return pages;
+  if (doc.isEncrypted) throw new AppError('UPLOAD_PDF_ENCRYPTED', details);
+  if (doc.getPageCount() < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
+  return doc;
+}
+
+/** "scan.pdf – Seite 3": the name of one page of a split stack. */
+export function pageName(name: string, page: number): string {
+  return `${name} – Seite ${page}`;
+}
+
+/**
+ * Stores every page of a stack PDF as a PDF of its own, in order (`<key>-p<n>`). The pages are copied one at
+ * a time (only one page's output is held at once), without new metadata, so the same scan sent again gives
+ * the same bytes and is recognised as a duplicate. A page that cannot be copied refuses the whole file; the
+ * pages stored before are removed again.
+ */
+async function storePdfPages(
+  storage: Storage,
+  input: { source: PdfDocument; key: string; name: string; details: unknown; signal: AbortSignal },
+): Promise<StoredFile[]> {
+  const { source, key, name, details, signal } = input;
+  const count = source.getPageCount();
+  if (count > UPLOAD_LIMITS.maxStackPdfPages) throw new AppError('UPLOAD_PDF_TOO_MANY_PAGES', details);
+  const { PDFDocument } = await import('pdf-lib');
+  const stored: StoredFile[] = [];
+  try {
+    for (let index = 0; index < count; index += 1) {
+      signal.throwIfAborted();
+      let bytes: Uint8Array;
+      try {
+        const single = await PDFDocument.create({ updateMetadata: false });
+        const [page] = await single.copyPages(source, [index]);
+        single.addPage(page);
+        bytes = await single.save();
+      } catch (err) {
+        throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
+      }
+      const pageKey = `${key}-p${index + 1}`;
+      const { size, sha256 } = await storeStream(storage, pageKey, Readable.from([bytes]), (err) => err);
+      stored.push({
+        key: pageKey,
+        original_name: pageName(name, index + 1),
+        mime: 'application/pdf',
+        size,
+        sha256,
+        pages: 1,
+      });
+    }
+  } catch (err) {
+    await Promise.all(stored.map((f) => storage.delete(f.key).catch(() => undefined)));
+    throw err;
+  }
+  return stored;
 }
 
 /**
  * Checks and converts the received file at `file` (already sniffed as `kind`) and stores the result under
- * `key`. Waits for one of PROCESSING_SLOTS; `signal` skips the work when the upload has failed meanwhile.
- * `details` goes into the error body (which file it was).
+ * `key` — or, for a PDF with `splitPdf` of more than one page, one file per page. Waits for one of
+ * PROCESSING_SLOTS; `signal` skips the work when the upload has failed meanwhile. `details` goes into the
+ * error body (which file it was).
  */
 export async function processFile(
   storage: Storage,
-  input: { key: string; file: string; kind: UploadKind; name: string; details: unknown; signal: AbortSignal },
-): Promise<StoredFile> {
+  input: {
+    key: string;
+    file: string;
+    kind: UploadKind;
+    name: string;
+    details: unknown;
+    signal: AbortSignal;
+    splitPdf?: boolean;
+  },
+): Promise<StoredFile[]> {
   const { key, file, kind, name, details, signal } = input;
   return slots.run(async () => {
     signal.throwIfAborted();
     if (kind === 'pdf') {
-      const pages = await inspectPdf(file, details);
+      const doc = await loadPdf(file, details);
+      const pages = doc.getPageCount();
+      if (input.splitPdf && pages > 1) {
+        return storePdfPages(storage, {
+          source: doc,
+          key,
+          name: withExtension(name, 'pdf'),
+          details,
+          signal,
+        });
+      }
       const { size, sha256 } = await storeStream(storage, key, createReadStream(file), (err) => err);
-      return {
-        key,
-        original_name: withExtension(name, 'pdf'),
-        mime: 'application/pdf',
-        size,
-        sha256,
-        pages,
-      };
+      return [
+        {
+          key,
+          original_name: withExtension(name, 'pdf'),
+          mime: 'application/pdf',
+          size,
+          sha256,
+          pages,
+        },
+      ];
     }
     const source = kind === 'heic' ? await heicSource(file, details) : openImage(file);
     const { size, sha256 } = await storeStream(storage, key, toJpeg(source), imageError(details));
-    return { key, original_name: withExtension(name, 'jpg'), mime: 'image/jpeg', size, sha256, pages: 1 };
+    return [{ key, original_name: withExtension(name, 'jpg'), mime: 'image/jpeg', size, sha256, pages: 1 }];
   });
 }

@@ -88,16 +88,23 @@ async function receivePart(
 /**
  * Reads the whole multipart request and stores its files under `<keyPrefix>/<new id>`. Resolves once every
  * file is stored; rejects (with an AppError for anything the client caused) after removing whatever it
- * stored. At least one file is required (400 UPLOAD_NO_FILES).
+ * stored. At least one file is required (400 UPLOAD_NO_FILES). `splitPdf`: a multi-page PDF becomes one
+ * stored file per page (the teacher's stack upload), in order.
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { storage: Storage; dataDir: string; keyPrefix: string; log: FastifyBaseLogger },
+  options: {
+    storage: Storage;
+    dataDir: string;
+    keyPrefix: string;
+    log: FastifyBaseLogger;
+    splitPdf?: boolean;
+  },
 ): Promise<ReceivedUpload> {
   const { storage, keyPrefix, log } = options;
   const dir = scratchDir(options.dataDir);
   const fields: Record<string, string> = {};
-  const jobs: Array<Promise<StoredFile>> = [];
+  const jobs: Array<Promise<StoredFile[]>> = [];
   const abort = new AbortController();
   let failure: unknown;
 
@@ -116,6 +123,7 @@ export async function receiveUpload(
         name: details.file,
         details,
         signal: abort.signal,
+        splitPdf: options.splitPdf,
       }).finally(() => rm(file, { force: true }));
       // Observed below; a failure stops the remaining work at once.
       job.catch((err: unknown) => {
@@ -131,7 +139,7 @@ export async function receiveUpload(
   }
 
   const results = await Promise.allSettled(jobs);
-  const stored = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stored = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
   if (failure === undefined && jobs.length === 0) failure = new AppError('UPLOAD_NO_FILES');
   if (failure !== undefined) {
     await removeStored(storage, stored, log);

@@ -12,6 +12,8 @@ import { AppError } from '../../lib/app-error';
 const AUTH_COOKIE = /^sb-[\w-]+-auth-token(?:\.(\d+))?$/;
 const BASE64_PREFIX = 'base64-';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The API's paths: `/api/…`, and `/aiapy/…` where spec §7 puts the AI entry of the original. */
+const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/aiapy/');
 
 export interface RouteAccess {
   method: string;
@@ -136,7 +138,7 @@ export default fp(
     // Route options are read when asked for: a subtree's onRoute hook (withAccess) runs after this one.
     const routes: Array<{ method: string | string[]; url: string; config?: { access?: AccessLevel } }> = [];
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/')) routes.push(route);
+      if (isApiPath(route.url)) routes.push(route);
     });
     app.decorate('routeAccess', {
       getter: () =>
@@ -149,7 +151,7 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       const url = request.routeOptions.url;
-      if (!url?.startsWith('/api/')) return;
+      if (!url || !isApiPath(url)) return;
       const level = request.routeOptions.config.access ?? 'teacher';
 
       const fromHeader = bearer(request);

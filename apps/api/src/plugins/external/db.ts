@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDatabase, type Database, type DatabaseDriver } from '../../db/client';
+import { createDatabase, type Database, type DatabaseDriver, type DatabaseHandle } from '../../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     dbDriver: DatabaseDriver;
     /** true when the database answers within 2 s; never throws. */
     dbPing: () => Promise<boolean>;
+    /** LISTEN on a channel of the database (NOTIFY from triggers or other processes); see DatabaseHandle. */
+    dbListen: DatabaseHandle['listen'];
   }
 }
 
@@ -30,6 +32,7 @@ export default fp(
     app.decorate('db', database.db);
     app.decorate('dbDriver', database.driver);
     app.decorate('dbPing', database.ping);
+    app.decorate('dbListen', database.listen);
     app.addHook('onClose', () => database.close());
   },
   { name: 'db', dependencies: ['config'], decorators: { fastify: ['config'] } },

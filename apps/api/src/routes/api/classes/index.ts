@@ -14,6 +14,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserId } from '../../../lib/current-user';
+import { sendCachedList } from '../../../plugins/app/list-cache';
 import { profileCipher } from '../../../lib/profile-crypto';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import {
@@ -45,7 +46,11 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListClassesResponse },
       },
     },
-    (request) => listClasses(app.db, currentUserId(request)),
+    (request, reply) => {
+      const userId = currentUserId(request);
+      const cache = { key: `classes:${userId}`, tables: ['classes'], schema: ZListClassesResponse };
+      sendCachedList(app, reply, cache, () => listClasses(app.db, userId));
+    },
   );
 
   app.post(

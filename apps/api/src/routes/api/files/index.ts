@@ -1,14 +1,9 @@
 import { ZDeleteFileResponse, ZFileParams, ZListFilesRequest, ZListFilesResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StorageObjectNotFound } from '../../../plugins/app/storage';
-import { AppError } from '../../../lib/app-error';
 import { currentUserId } from '../../../lib/current-user';
-import { contentDisposition } from '../../../lib/uploads/filename';
+import { sendStoredFile } from '../../../lib/send-file';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { deleteFile, findOwnFile, listTaskFiles } from './service';
-
-/** Types the browser may show inline; anything else is offered as a download of opaque bytes. */
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 
 /** `/api/files` (spec §7, DESIGN §8): the uploaded files of the caller's tasks, served to them only. */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,37 +34,13 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZFileParams,
       },
     },
-    async (request, reply) => {
-      const file = await findOwnFile(app.db, currentUserId(request), request.params.id);
-      const inline = INLINE_TYPES.has(file.mime);
-      const etag = `"${file.sha256}"`;
-      reply
-        .header('x-content-type-options', 'nosniff')
-        // Student work on shared school computers: kept by no shared cache, revalidated on every use.
-        .header('cache-control', 'private, no-cache')
-        .header('etag', etag)
-        .header('last-modified', file.uploaded_at.toUTCString())
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', file.original_name),
-        );
-      // An image opened on its own can run nothing. (Not for PDFs: browsers' PDF viewers do not run sandboxed.)
-      if (file.mime !== 'application/pdf')
-        reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      let body;
-      try {
-        body = await app.storage.get(file.storage_key);
-      } catch (err) {
-        if (!(err instanceof StorageObjectNotFound)) throw err;
-        request.log.error({ fileId: file.id, key: file.storage_key }, 'Datei fehlt im Speicher');
-        throw new AppError('FILE_NOT_FOUND');
-      }
-      return reply
-        .type(inline ? file.mime : 'application/octet-stream')
-        .header('content-length', file.size)
-        .send(body);
-    },
+    async (request, reply) =>
+      sendStoredFile(
+        app,
+        request,
+        reply,
+        await findOwnFile(app.db, currentUserId(request), request.params.id),
+      ),
   );
 
   app.delete(

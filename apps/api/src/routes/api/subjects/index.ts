@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { currentUserId } from '../../../lib/current-user';
+import { sendCachedList } from '../../../plugins/app/list-cache';
 import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject } from './service';
 
 /** `/api/subjects` (DESIGN §6): the caller's own subjects only; anything else is 404 SUBJECT_NOT_FOUND. */
@@ -27,7 +28,11 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListSubjectsResponse },
       },
     },
-    (request) => listSubjects(app.db, currentUserId(request)),
+    (request, reply) => {
+      const userId = currentUserId(request);
+      const cache = { key: `subjects:${userId}`, tables: ['subjects'], schema: ZListSubjectsResponse };
+      sendCachedList(app, reply, cache, () => listSubjects(app.db, userId));
+    },
   );
 
   app.post(

@@ -181,7 +181,8 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a stack of scans or photos for the matching view (multipart: files…, studentId?)',
         description:
           'Same checks as the student upload, any task status. The files stay unmatched unless `studentId` ' +
-          '(a student of the task’s class) is sent. A multi-page PDF stays one file.',
+          '(a student of the task’s class) is sent. A multi-page PDF (a scanned stack) is split: one ' +
+          'single-page PDF per page ("scan.pdf – Seite 3"), in order, at most 200 pages (413 beyond).',
         consumes: ['multipart/form-data'],
         params: ZUploadParams,
         response: { 200: ZUploadReceipt },
@@ -189,15 +190,22 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const task = await findUploadTask(app.db, request.params.taskId, currentUserId(request));
-      return handleUpload(app, request, task, async (fields) => {
-        const parsed = ZTeacherUploadFields.safeParse(fields);
-        if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
-        const { studentId } = parsed.data;
-        if (!studentId) return { studentId: null, label: null };
-        if (!(await isClassMember(app.db, task.class_id, studentId))) throw new AppError('STUDENT_NOT_FOUND');
-        // No uploader label: that marks files that came through the public link.
-        return { studentId, label: null };
-      });
+      return handleUpload(
+        app,
+        request,
+        task,
+        async (fields) => {
+          const parsed = ZTeacherUploadFields.safeParse(fields);
+          if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
+          const { studentId } = parsed.data;
+          if (!studentId) return { studentId: null, label: null };
+          if (!(await isClassMember(app.db, task.class_id, studentId)))
+            throw new AppError('STUDENT_NOT_FOUND');
+          // No uploader label: that marks files that came through the public link.
+          return { studentId, label: null };
+        },
+        { splitPdf: true },
+      );
     },
   );
 };

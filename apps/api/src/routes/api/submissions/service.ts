@@ -2,7 +2,6 @@ import {
   displayStatus,
   newId,
   scoreForDisplay,
-  type FeedbackGroup,
   type Submission,
   type SubmissionListEntry,
   type UpdateSubmissionStatusRequest,
@@ -14,6 +13,7 @@ import { AppError } from '../../../lib/app-error';
 import type { ProfileCipher } from '../../../lib/profile-crypto';
 import { isoTimestamp, isoTimestampOrNull } from '../../../lib/sql';
 import { byName, namesOf } from '../../../lib/student-names';
+import { displayFeedbackGroups } from '../feedback/service';
 import { assertOwnsTask, fileColumns, findOwnFile } from '../files/service';
 import { syncSubmissionStatus } from '../uploads/service';
 
@@ -100,7 +100,7 @@ const ownSubmission = (teacherId: string, id: string) =>
 /**
  * `getAll`: the students' submissions of one of the teacher's tasks (of all their tasks without `taskId`) in
  * the display form of spec §3 — name, files, score, feedback groups — with the display status of spec §4.
- * Feedback groups stay empty until the rubric issue brings them; the score follows from them.
+ * The score follows from the feedback groups (`scoreForDisplay`).
  */
 export async function listSubmissions(
   db: Executor,
@@ -134,8 +134,10 @@ export async function listSubmissions(
     cipher,
     rows.map((r) => r.student_id!),
   );
+  // The rubric groups of each task with the stored feedback: three queries for the whole list.
+  const groups = await displayFeedbackGroups(db, teacherId, scope, rows);
   const entries = rows.map((row): SubmissionListEntry => {
-    const feedback: FeedbackGroup[] = [];
+    const feedback = groups.get(row.id) ?? [];
     const entry = {
       ...row,
       name: names.get(row.student_id!)!,

@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUserId } from '../../../lib/current-user';
+import { sendCachedList } from '../../../plugins/app/list-cache';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { createTask, deleteTask, getTask, listTasks, updateTask } from './service';
 
@@ -35,7 +36,17 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListTasksResponse },
       },
     },
-    (request) => listTasks(app.db, currentUserId(request), request.query.classId),
+    (request, reply) => {
+      const userId = currentUserId(request);
+      const { classId } = request.query;
+      // classes too: the class's ownership decides between [] and 404.
+      const cache = {
+        key: `tasks:${userId}:${classId ?? ''}`,
+        tables: ['tasks', 'classes'],
+        schema: ZListTasksResponse,
+      };
+      sendCachedList(app, reply, cache, () => listTasks(app.db, userId, classId));
+    },
   );
 
   app.post(

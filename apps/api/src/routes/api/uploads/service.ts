@@ -185,6 +185,7 @@ export async function handleUpload(
   request: FastifyRequest,
   task: UploadTask,
   resolveTarget: (fields: Record<string, string>) => Promise<UploadTarget>,
+  options: { splitPdf?: boolean } = {},
 ): Promise<UploadReceipt> {
   const log: FastifyBaseLogger = request.log;
   let upload: ReceivedUpload;
@@ -194,6 +195,7 @@ export async function handleUpload(
       dataDir: app.config.DATA_DIR,
       keyPrefix: task.id,
       log,
+      splitPdf: options.splitPdf,
     });
   } catch (err) {
     // Answer now, but let the client finish sending so that it reads the answer (no reset mid-upload).

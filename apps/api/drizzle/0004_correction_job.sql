@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "correction_job_id" text;

@@ -1,0 +1,54 @@
+import {
+  AiError,
+  type GetSkillLevelsInput,
+  type GetSkillLevelsOutput,
+  type SkillFeedbackInput,
+  type SkillFeedbackOutput,
+} from './types';
+
+// Checks that an answer fits the request, beyond its shape: an answer about skills that were not asked
+// about, or with a score above a skill's maximum, is as unusable as malformed JSON (DESIGN §7: it is an
+// error and nothing is stored). Both providers run these after schema validation.
+
+function maxScores(groups: SkillFeedbackInput['skill_groups']): Map<string, number> {
+  return new Map(groups.flatMap((g) => g.skills.map((s) => [s.id, s.maxScore] as const)));
+}
+
+export function checkSkillFeedback(
+  input: SkillFeedbackInput,
+  output: SkillFeedbackOutput,
+): SkillFeedbackOutput {
+  const max = maxScores(input.skill_groups);
+  const groups = new Set(input.skill_groups.map((g) => g.id));
+  const seen = new Set<string>();
+  for (const f of output.skill_feedbacks) {
+    const limit = max.get(f.skill_id);
+    if (limit === undefined) throw invalid('skill_feedback', `unbekannte Kompetenz ${f.skill_id}`);
+    if (f.score > limit) throw invalid('skill_feedback', `Punktzahl ${f.score} über dem Maximum ${limit}`);
+    if (seen.has(f.skill_id)) throw invalid('skill_feedback', `Kompetenz ${f.skill_id} doppelt bewertet`);
+    seen.add(f.skill_id);
+  }
+  for (const g of output.skill_group_feedbacks)
+    if (!groups.has(g.group_id))
+      throw invalid('skill_feedback', `unbekannter Kompetenzbereich ${g.group_id}`);
+  return output;
+}
+
+export function checkSkillLevels(
+  input: GetSkillLevelsInput,
+  output: GetSkillLevelsOutput,
+): GetSkillLevelsOutput {
+  const max = maxScores(input.skill_groups);
+  for (const group of output.skill_groups)
+    for (const skill of group.skills) {
+      const limit = max.get(skill.id);
+      if (limit === undefined) throw invalid('get_skill_levels', `unbekannte Kompetenz ${skill.id}`);
+      const above = skill.levels.find((l) => l.score > limit);
+      if (above) throw invalid('get_skill_levels', `Stufe ${above.score} über dem Maximum ${limit}`);
+    }
+  return output;
+}
+
+function invalid(operation: 'skill_feedback' | 'get_skill_levels', detail: string): AiError {
+  return new AiError('invalid_response', operation, `${operation}: ${detail}`);
+}

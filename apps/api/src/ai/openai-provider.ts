@@ -1,0 +1,199 @@
+import { checkSkillFeedback, checkSkillLevels } from './consistency';
+import { callProvider, requireFiles, requireInput, validateOutput } from './http';
+import {
+  ANALYZE_PROMPTS,
+  getSkillLevelsPrompt,
+  getSkillsPrompt,
+  RESPONSE_SCHEMAS,
+  skillFeedbackPrompt,
+  SYSTEM_PROMPT,
+} from './prompts';
+import {
+  AiError,
+  ZAiScoreInput,
+  ZAnalyzeOutput,
+  ZGetSkillLevelsInput,
+  ZGetSkillLevelsOutput,
+  ZGetSkillsInput,
+  ZGetSkillsOutput,
+  ZSkillFeedbackInput,
+  ZSkillFeedbackOutput,
+  type AiCallOptions,
+  type AiFile,
+  type AiGateway,
+  type AiOperation,
+} from './types';
+
+export interface OpenAiProviderConfig {
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** At most this many page images go into one request (vision models limit the images per message). */
+const MAX_IMAGES = 20;
+
+/**
+ * Provider `openai`: the gateway's operations as chat completions with German prompts, JSON-schema
+ * structured output (response_format.json_schema, strict) and scans as image input; PDF pages are rendered to
+ * PNG first. Works with any OpenAI-compatible endpoint (Ollama, vLLM, Mistral, Azure, OpenAI).
+ */
+export function createOpenAiProvider(config: OpenAiProviderConfig): AiGateway {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
+
+  async function complete(
+    operation: AiOperation,
+    schemaName: keyof typeof RESPONSE_SCHEMAS,
+    content: string | ContentPart[],
+    opts?: AiCallOptions,
+  ): Promise<unknown> {
+    const answer = await callProvider({
+      operation,
+      url: `${base}/chat/completions`,
+      headers,
+      timeoutMs: config.timeoutMs,
+      opts,
+      body: {
+        contentType: 'application/json',
+        // No temperature: reasoning models accept only their default and answer 400 to any other.
+        body: JSON.stringify({
+          model: config.model,
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'user', content },
+          ],
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: schemaName, strict: true, schema: RESPONSE_SCHEMAS[schemaName] },
+          },
+        }),
+      },
+    });
+    return parseCompletion(operation, answer);
+  }
+
+  return {
+    provider: 'openai',
+    needsOcr: false,
+    async getSkills(input, opts) {
+      const body = requireInput('get_skills', ZGetSkillsInput, input);
+      return validateOutput(
+        'get_skills',
+        ZGetSkillsOutput,
+        await complete('get_skills', 'get_skills', getSkillsPrompt(body), opts),
+      );
+    },
+    async getSkillLevels(input, opts) {
+      const body = requireInput('get_skill_levels', ZGetSkillLevelsInput, input);
+      return checkSkillLevels(
+        body,
+        validateOutput(
+          'get_skill_levels',
+          ZGetSkillLevelsOutput,
+          await complete('get_skill_levels', 'get_skill_levels', getSkillLevelsPrompt(body), opts),
+        ),
+      );
+    },
+    async skillFeedback(input, files, opts) {
+      const body = requireInput('skill_feedback', ZSkillFeedbackInput, input);
+      const images = await toImages('skill_feedback', files ?? []);
+      if (images.length === 0 && body.submission.solution.trim() === '')
+        throw new AiError(
+          'missing_parameter',
+          'skill_feedback',
+          'skill_feedback: weder Dateien noch Lösungstext',
+        );
+      const content: ContentPart[] = [
+        { type: 'text', text: skillFeedbackPrompt(body, images.length) },
+        ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+      ];
+      return checkSkillFeedback(
+        body,
+        validateOutput(
+          'skill_feedback',
+          ZSkillFeedbackOutput,
+          await complete('skill_feedback', 'skill_feedback', content, opts),
+        ),
+      );
+    },
+    async score(input) {
+      // A chat-completions endpoint has nothing to calibrate: the teacher's final score stays in our database.
+      requireInput('score', ZAiScoreInput, input);
+    },
+    async analyze(kind, files, opts) {
+      const operation = `analyze_${kind}` as const;
+      requireFiles(operation, files);
+      const images = await toImages(operation, files);
+      const content: ContentPart[] = [
+        { type: 'text', text: ANALYZE_PROMPTS[kind] },
+        ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+      ];
+      return validateOutput(operation, ZAnalyzeOutput, await complete(operation, 'analyze', content, opts));
+    },
+    async healthcheck(opts) {
+      try {
+        await callProvider({
+          operation: 'score',
+          url: `${base}/models`,
+          method: 'GET',
+          headers,
+          timeoutMs: Math.min(config.timeoutMs, 5000),
+          opts,
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** The JSON the model wrote into choices[0].message.content (structured output), parsed. */
+function parseCompletion(operation: AiOperation, answer: unknown): unknown {
+  const choice = (answer as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null)
+    ?.choices?.[0]?.message;
+  if (typeof choice?.refusal === 'string' && choice.refusal)
+    throw new AiError('invalid_response', operation, `${operation}: das Modell hat abgelehnt`);
+  if (typeof choice?.content !== 'string')
+    throw new AiError('invalid_response', operation, `${operation}: Antwort ohne Inhalt`);
+  // Some local models wrap JSON in a Markdown fence despite response_format.
+  const text = choice.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, '$1');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AiError('invalid_response', operation, `${operation}: Inhalt ist kein JSON`);
+  }
+}
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** Scans as data: URLs; PDF pages rendered to PNG (pdfjs, loaded only when a PDF comes along). */
+async function toImages(operation: AiOperation, files: AiFile[]): Promise<string[]> {
+  const urls: string[] = [];
+  for (const file of files) {
+    if (IMAGE_TYPES.has(file.mime)) {
+      urls.push(dataUrl(file.mime, file.bytes));
+    } else if (file.mime === 'application/pdf') {
+      const { renderPdfPages } = await import('./pdf-pages');
+      for (const png of await renderPdfPages(file.bytes, MAX_IMAGES - urls.length))
+        urls.push(dataUrl('image/png', png));
+    } else {
+      throw new AiError(
+        'missing_parameter',
+        operation,
+        `${operation}: Dateityp ${file.mime} wird nicht unterstützt`,
+      );
+    }
+    if (urls.length >= MAX_IMAGES) break;
+  }
+  return urls.slice(0, MAX_IMAGES);
+}
+
+function dataUrl(mime: string, bytes: Uint8Array): string {
+  return `data:${mime};base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
+}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+// The AI gateway (DESIGN §7): one interface, two providers (`service`: the AI service contract of spec §7;
+// `openai`: any OpenAI-compatible chat-completions endpoint). Inputs carry ids and task/rubric text only,
+// never student names (pseudonymised before they get here). Every output is validated with these schemas;
+// output that does not fit throws AiError('invalid_response') and nothing is stored.
+
+export const AI_OPERATIONS = [
+  'get_skills',
+  'get_skill_levels',
+  'skill_feedback',
+  'score',
+  'analyze_image',
+  'analyze_formula',
+  'analyze_multimodal',
+  'analyze_complex',
+] as const;
+export type AiOperation = (typeof AI_OPERATIONS)[number];
+
+/** What went wrong talking to a provider: spec §7 "response error" / "fetch error", plus our own checks. */
+export type AiErrorKind =
+  | 'missing_parameter' // spec §5: a required input object is missing
+  | 'response' // the provider answered outside 2xx
+  | 'fetch' // network failure or timeout
+  | 'invalid_response'; // the answer does not fit the operation's schema
+
+export class AiError extends Error {
+  constructor(
+    readonly kind: AiErrorKind,
+    readonly operation: AiOperation,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'AiError';
+  }
+  /** Worth another attempt (job retries): the provider was down, slow or busy (429, 408), not wrong. */
+  get retryable(): boolean {
+    if (this.kind === 'fetch') return true;
+    if (this.kind !== 'response') return false;
+    const status = this.status ?? 500;
+    return status >= 500 || status === 429 || status === 408;
+  }
+}
+
+/** A scan as the provider sees it: bytes plus type. PDFs are rendered to page images by the openai provider. */
+export interface AiFile {
+  /** Our file id, so answers can refer to it; never the original file name. */
+  id: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export const ZAiTask = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The task's content as plain text (tiptap JSON flattened, formulas as LaTeX). */
+  content: z.string(),
+});
+export const ZAiSubject = z.object({ id: z.string(), name: z.string() });
+export const ZAiClass = z.object({ id: z.string(), name: z.string(), grade: z.string() });
+export const ZAiCluster = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  created_by: z.string(),
+  criteria: z.string(),
+});
+export const ZAiLevel = z.object({ score: z.number().int().min(0), requirements: z.string() });
+export const ZAiSkill = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  maxScore: z.number().int().min(0),
+  /** The rubric's descriptors (skill details): one or more per score 0..maxScore. */
+  levels: z.array(ZAiLevel),
+});
+export const ZAiSkillGroup = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  skills: z.array(ZAiSkill),
+});
+
+// get_skills: task, classes, subject, clusters → proposed skill groups with skills (names + descriptions).
+export const ZGetSkillsInput = z.object({
+  task: ZAiTask,
+  classes: z.array(ZAiClass),
+  subject: ZAiSubject,
+  clusters: z.array(ZAiCluster),
+});
+export const ZGetSkillsOutput = z.object({
+  skill_groups: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        description: z.string().default(''),
+        skills: z
+          .array(
+            z.object({
+              name: z.string().min(1),
+              description: z.string().default(''),
+              maxScore: z.number().int().min(1).max(10).optional(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1),
+});
+
+// get_skill_levels: task, subject, classes, skill groups (skills with maxScore) → levels per skill.
+export const ZGetSkillLevelsInput = z.object({
+  task: ZAiTask,
+  subject: ZAiSubject,
+  classes: z.array(ZAiClass),
+  skill_groups: z.array(ZAiSkillGroup),
+});
+export const ZGetSkillLevelsOutput = z.object({
+  skill_groups: z.array(
+    z.object({
+      id: z.string(),
+      skills: z.array(z.object({ id: z.string(), levels: z.array(ZAiLevel).min(1) })),
+    }),
+  ),
+});
+
+// skill_feedback: task, submission, subject, classes, skill groups → feedback per skill and per group.
+export const ZAiSubmission = z.object({
+  id: z.string(),
+  /** Recognised text of the student's work (OCR), empty when the provider reads the images itself. */
+  solution: z.string(),
+  /** Ids of the files handed in; their bytes travel separately (AiFile). */
+  file_ids: z.array(z.string()),
+});
+export const ZSkillFeedbackInput = z.object({
+  task: ZAiTask,
+  submission: ZAiSubmission,
+  subject: ZAiSubject,
+  classes: z.array(ZAiClass),
+  skill_groups: z.array(ZAiSkillGroup).min(1),
+});
+export const ZSkillFeedbackOutput = z.object({
+  skill_feedbacks: z.array(
+    z.object({
+      skill_id: z.string(),
+      /** -1 = not scored. Checked against the skill's maxScore by the job. */
+      score: z.number().int().min(-1),
+      reason: z.string(),
+      proof: z.array(z.string()),
+      recommendation: z.string(),
+    }),
+  ),
+  skill_group_feedbacks: z.array(z.object({ group_id: z.string(), feedback: z.string() })),
+});
+
+export const ZAiScoreInput = z.object({ pl_id: z.string().min(1), score: z.number() });
+export const ZAnalyzeOutput = z.object({ text: z.string() });
+
+export type GetSkillsInput = z.infer<typeof ZGetSkillsInput>;
+export type GetSkillsOutput = z.infer<typeof ZGetSkillsOutput>;
+export type GetSkillLevelsInput = z.infer<typeof ZGetSkillLevelsInput>;
+export type GetSkillLevelsOutput = z.infer<typeof ZGetSkillLevelsOutput>;
+export type SkillFeedbackInput = z.infer<typeof ZSkillFeedbackInput>;
+export type SkillFeedbackOutput = z.infer<typeof ZSkillFeedbackOutput>;
+export type AiScoreInput = z.infer<typeof ZAiScoreInput>;
+export type AnalyzeKind = 'image' | 'formula' | 'multimodal' | 'complex';
+
+export interface AiCallOptions {
+  signal?: AbortSignal;
+}
+
+/** The gateway every caller uses (`app.ai`); null on the app when AI_PROVIDER=none. */
+export interface AiGateway {
+  readonly provider: 'service' | 'openai';
+  /**
+   * true: skill_feedback needs the work as text, so the feedback job runs analyze_* (OCR) first and passes
+   * the text as `submission.solution` (service). false: the provider reads the files itself (openai, vision).
+   */
+  readonly needsOcr: boolean;
+  getSkills(input: GetSkillsInput, opts?: AiCallOptions): Promise<GetSkillsOutput>;
+  getSkillLevels(input: GetSkillLevelsInput, opts?: AiCallOptions): Promise<GetSkillLevelsOutput>;
+  skillFeedback(
+    input: SkillFeedbackInput,
+    files: AiFile[],
+    opts?: AiCallOptions,
+  ): Promise<SkillFeedbackOutput>;
+  /** Calibration: the teacher's final score for a skill feedback (`pl_id`). Fire-and-forget for callers. */
+  score(input: AiScoreInput, opts?: AiCallOptions): Promise<void>;
+  /** OCR of handwriting / formulas / images. */
+  analyze(kind: AnalyzeKind, files: AiFile[], opts?: AiCallOptions): Promise<{ text: string }>;
+  /** true when the provider answers. Never throws. */
+  healthcheck(opts?: AiCallOptions): Promise<boolean>;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ListCache } from './list-cache';
+
+describe('ListCache', () => {
+  it('serves an entry until one of its tables changes', async () => {
+    const cache = new ListCache();
+    cache.start();
+    let loads = 0;
+    const load = async () => `body ${++loads}`;
+    expect(await cache.get('k', ['classes'], load)).toBe('body 1');
+    expect(await cache.get('k', ['classes'], load)).toBe('body 1');
+    cache.tableChanged('tasks');
+    expect(await cache.get('k', ['classes'], load)).toBe('body 1');
+    cache.tableChanged('classes');
+    expect(await cache.get('k', ['classes'], load)).toBe('body 2');
+  });
+
+  it('never keeps a result as fresh when its table changed while it was read', async () => {
+    const cache = new ListCache();
+    cache.start();
+    // The write commits (and is announced) while the read is running: the read may have seen either state.
+    expect(await cache.get('k', ['tasks'], async () => (cache.tableChanged('tasks'), 'maybe old'))).toBe(
+      'maybe old',
+    );
+    expect(await cache.get('k', ['tasks'], async () => 'new')).toBe('new');
+  });
+
+  it('reads through while the change feed is not live, and forgets everything when it drops', async () => {
+    const cache = new ListCache();
+    let loads = 0;
+    const load = async () => `body ${++loads}`;
+    expect(await cache.get('k', ['classes'], load)).toBe('body 1');
+    expect(await cache.get('k', ['classes'], load)).toBe('body 2');
+    cache.start();
+    expect(await cache.get('k', ['classes'], load)).toBe('body 3');
+    cache.stop();
+    cache.start();
+    expect(await cache.get('k', ['classes'], load)).toBe('body 4');
+  });
+
+  it('drops every entry when anything may have changed', async () => {
+    const cache = new ListCache();
+    cache.start();
+    let loads = 0;
+    const load = async () => `body ${++loads}`;
+    await cache.get('a', ['classes'], load);
+    cache.everythingChanged();
+    expect(await cache.get('a', ['classes'], load)).toBe('body 2');
+  });
+});
