@@ -43,6 +43,7 @@ import { Route as DefaultDevCompetenceGenerationStepRouteImport } from './routes
 import { Route as DefaultDevOcrTestRouteImport } from './routes/_default/dev/ocr-test'
 import { Route as DefaultDevSkillEditorRouteImport } from './routes/_default/dev/skillEditor'
 import { Route as DefaultDevStatsRouteImport } from './routes/_default/dev/stats'
+import { Route as StudentFeedbackTokenRouteImport } from './routes/_student/feedback/$token'
 import { Route as StudentSubmitTaskIdRouteImport } from './routes/_student/submit/$taskId'
 import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_content/classes/$classId/index'
 import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching'
@@ -56,6 +57,7 @@ import { Route as ErrorClassesClassIdTasksSubmissionsIdRouteImport } from './rou
 import { Route as NoneClassesClassIdTasksTaskIdQrRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/qr'
 import { Route as NoneClassesClassIdTasksNewIdRouteImport } from './routes/_none/classes/$classId/tasks/new/$id'
 import { Route as DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport } from './routes/_default/classes/$classId/tasks/$taskId/submissions/match'
+import { Route as NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
 import { Route as NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/add'
 import { Route as NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/verify'
 
@@ -222,6 +224,11 @@ const DefaultDevStatsRoute = DefaultDevStatsRouteImport.update({
   path: '/dev/stats',
   getParentRoute: () => DefaultRoute,
 } as any)
+const StudentFeedbackTokenRoute = StudentFeedbackTokenRouteImport.update({
+  id: '/feedback/$token',
+  path: '/feedback/$token',
+  getParentRoute: () => StudentRoute,
+} as any)
 const StudentSubmitTaskIdRoute = StudentSubmitTaskIdRouteImport.update({
   id: '/submit/$taskId',
   path: '/submit/$taskId',
@@ -297,6 +304,12 @@ const DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute =
     path: '/classes/$classId/tasks/$taskId/submissions/match',
     getParentRoute: () => DefaultRoute,
   } as any)
+const NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute =
+  NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport.update({
+    id: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
+    path: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
+    getParentRoute: () => NoneRoute,
+  } as any)
 const NoneClassesClassIdTasksTaskIdSubmissionsAddRoute =
   NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport.update({
     id: '/classes/$classId/tasks/$taskId/submissions/add',
@@ -335,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
+  '/feedback/$token': typeof StudentFeedbackTokenRoute
   '/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/classes/': typeof ContentClassesIndexRoute
@@ -350,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute
   '/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
   '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
   '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
   '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
@@ -378,6 +393,7 @@ export interface FileRoutesByTo {
   '/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
+  '/feedback/$token': typeof StudentFeedbackTokenRoute
   '/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/admin': typeof AdminAdminIndexRoute
   '/classes': typeof ContentClassesIndexRoute
@@ -393,6 +409,7 @@ export interface FileRoutesByTo {
   '/classes/$classId/tasks/$taskId': typeof ContentClassesClassIdTasksTaskIdIndexRoute
   '/classes/$classId/tasks/submissions': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
   '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
   '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
   '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
@@ -430,6 +447,7 @@ export interface FileRoutesById {
   '/_default/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/_default/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/_default/dev/stats': typeof DefaultDevStatsRoute
+  '/_student/feedback/$token': typeof StudentFeedbackTokenRoute
   '/_student/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_content/classes/': typeof ContentClassesIndexRoute
@@ -445,6 +463,7 @@ export interface FileRoutesById {
   '/_content/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute
   '/_error/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
   '/_default/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
   '/_none/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
   '/_none/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
@@ -475,6 +494,7 @@ export interface FileRouteTypes {
     | '/dev/ocr-test'
     | '/dev/skillEditor'
     | '/dev/stats'
+    | '/feedback/$token'
     | '/submit/$taskId'
     | '/admin/'
     | '/classes/'
@@ -490,6 +510,7 @@ export interface FileRouteTypes {
     | '/classes/$classId/tasks/$taskId/'
     | '/classes/$classId/tasks/submissions/'
     | '/classes/$classId/tasks/$taskId/submissions/match'
+    | '/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/classes/$classId/tasks/$taskId/submissions/add'
     | '/classes/$classId/tasks/$taskId/submissions/verify'
   fileRoutesByTo: FileRoutesByTo
@@ -518,6 +539,7 @@ export interface FileRouteTypes {
     | '/dev/ocr-test'
     | '/dev/skillEditor'
     | '/dev/stats'
+    | '/feedback/$token'
     | '/submit/$taskId'
     | '/admin'
     | '/classes'
@@ -533,6 +555,7 @@ export interface FileRouteTypes {
     | '/classes/$classId/tasks/$taskId'
     | '/classes/$classId/tasks/submissions'
     | '/classes/$classId/tasks/$taskId/submissions/match'
+    | '/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/classes/$classId/tasks/$taskId/submissions/add'
     | '/classes/$classId/tasks/$taskId/submissions/verify'
   id:
@@ -569,6 +592,7 @@ export interface FileRouteTypes {
     | '/_default/dev/ocr-test'
     | '/_default/dev/skillEditor'
     | '/_default/dev/stats'
+    | '/_student/feedback/$token'
     | '/_student/submit/$taskId'
     | '/_admin/admin/'
     | '/_content/classes/'
@@ -584,6 +608,7 @@ export interface FileRouteTypes {
     | '/_content/classes/$classId/tasks/$taskId/'
     | '/_error/classes/$classId/tasks/submissions/'
     | '/_default/classes/$classId/tasks/$taskId/submissions/match'
+    | '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/_none/classes/$classId/tasks/$taskId/submissions/add'
     | '/_none/classes/$classId/tasks/$taskId/submissions/verify'
   fileRoutesById: FileRoutesById
@@ -840,6 +865,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDevStatsRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_student/feedback/$token': {
+      id: '/_student/feedback/$token'
+      path: '/feedback/$token'
+      fullPath: '/feedback/$token'
+      preLoaderRoute: typeof StudentFeedbackTokenRouteImport
+      parentRoute: typeof StudentRoute
+    }
     '/_student/submit/$taskId': {
       id: '/_student/submit/$taskId'
       path: '/submit/$taskId'
@@ -930,6 +962,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/classes/$classId/tasks/$taskId/submissions/match'
       preLoaderRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId': {
+      id: '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      path: '/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      fullPath: '/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport
+      parentRoute: typeof NoneRoute
     }
     '/_none/classes/$classId/tasks/$taskId/submissions/add': {
       id: '/_none/classes/$classId/tasks/$taskId/submissions/add'
@@ -1075,6 +1114,7 @@ interface NoneRouteChildren {
   NoneShowClassTokenRoute: typeof NoneShowClassTokenRoute
   NoneClassesClassIdTasksTaskIdQrRoute: typeof NoneClassesClassIdTasksTaskIdQrRoute
   NoneClassesClassIdTasksNewIdRoute: typeof NoneClassesClassIdTasksNewIdRoute
+  NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
   NoneClassesClassIdTasksTaskIdSubmissionsAddRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
   NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
@@ -1086,6 +1126,8 @@ const NoneRouteChildren: NoneRouteChildren = {
   NoneShowClassTokenRoute: NoneShowClassTokenRoute,
   NoneClassesClassIdTasksTaskIdQrRoute: NoneClassesClassIdTasksTaskIdQrRoute,
   NoneClassesClassIdTasksNewIdRoute: NoneClassesClassIdTasksNewIdRoute,
+  NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute:
+    NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute,
   NoneClassesClassIdTasksTaskIdSubmissionsAddRoute:
     NoneClassesClassIdTasksTaskIdSubmissionsAddRoute,
   NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute:
@@ -1095,10 +1137,12 @@ const NoneRouteChildren: NoneRouteChildren = {
 const NoneRouteWithChildren = NoneRoute._addFileChildren(NoneRouteChildren)
 
 interface StudentRouteChildren {
+  StudentFeedbackTokenRoute: typeof StudentFeedbackTokenRoute
   StudentSubmitTaskIdRoute: typeof StudentSubmitTaskIdRoute
 }
 
 const StudentRouteChildren: StudentRouteChildren = {
+  StudentFeedbackTokenRoute: StudentFeedbackTokenRoute,
   StudentSubmitTaskIdRoute: StudentSubmitTaskIdRoute,
 }
 

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { de } from '../i18n/de';
+// The small part of the catalog: these come with every page (de.shell.ts).
+import { deShell as de } from '../i18n/de.shell';
 import { usePageTitle } from '../lib/usePageTitle';
 import { ButtonLink } from './links';
 

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { de } from '../i18n/de';
+// The small part of the catalog: these come with every page (de.shell.ts).
+import { deShell as de } from '../i18n/de.shell';
 import { ApiError } from '../lib/api';
 import { usePageTitle } from '../lib/usePageTitle';
 import { ButtonLink } from './links';

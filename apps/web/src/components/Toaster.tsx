@@ -1,24 +1,19 @@
-import { rem } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { CSSProperties } from 'react';
-import { TOAST } from '../lib/toast';
-import classes from './Toaster.module.css';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState } from 'react';
 
-const toastVars = {
-  '--toast-offset': rem(TOAST.offsetPx),
-  '--toast-gap': rem(TOAST.gapPx),
-} as CSSProperties;
+// Mantine's Notifications component (with its transitions and scroll lock, ~11 KiB gzipped) loads with the
+// first toast, not with every page: the public submit page often shows none (issue 5: ≤ 150 KB of JS).
+const ToastStack = lazy(() => import('./ToastStack'));
 
 /** Where toasts appear; mounted once beside the router. Show them with `toast` from lib/toast. */
 export function Toaster() {
-  return (
-    <Notifications
-      position="bottom-right"
-      limit={TOAST.maxVisible}
-      autoClose={TOAST.durationMs}
-      containerWidth={TOAST.widthPx}
-      classNames={{ root: classes.root, notification: classes.notification }}
-      style={toastVars}
-    />
-  );
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Once mounted it stays, so that leaving toasts can animate out.
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  ) : null;
 }

@@ -1,83 +1,12 @@
+import { deSubmit, plural } from './de.submit';
+
 /**
  * Strings of the submissions feature (issue 5): the public submit page, the QR page, the teacher's
  * submissions table, matching, adding and verifying. Merged into `de` (`de.ts`) as `de.submissions`.
  */
 
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
-
 export const deSubmissions = {
-  /** `/submit/{taskId}` — students on their phones, addressed with "du". */
-  submit: {
-    loading: 'Aufgabe wird geladen …',
-    loadFailed:
-      'Die Aufgabe konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',
-    notFound: 'Diese Aufgabe gibt es nicht. Bitte prüfe den Link oder frag deine Lehrkraft.',
-    reload: 'Neu laden',
-    contentHeading: 'Aufgabe',
-    dueDate: (date: string) => `Abgabe bis ${date}`,
-    closed: {
-      draft: 'Diese Aufgabe ist noch nicht freigegeben und nimmt noch keine Abgaben an.',
-      closed: 'Diese Aufgabe ist geschlossen und nimmt keine Abgaben mehr an.',
-      past_due: 'Die Abgabefrist ist abgelaufen. Diese Aufgabe nimmt keine Abgaben mehr an.',
-      generic: 'Diese Aufgabe nimmt gerade keine Abgaben an.',
-    },
-    nameHeading: '1. Dein Name',
-    namePick: 'Wähle deinen Namen',
-    namePlaceholder: 'Bitte auswählen …',
-    nameMissing: 'Mein Name fehlt',
-    nameTyped: 'Dein Vor- und Nachname',
-    nameTypedHint: 'Deine Lehrkraft ordnet deine Abgabe dann dir zu.',
-    nameTypedError: 'Bitte gib deinen Namen ein (mindestens 2 Zeichen).',
-    namePickError: 'Bitte wähle deinen Namen aus.',
-    backToList: 'Doch aus der Liste wählen',
-    filesHeading: '2. Deine Lösung',
-    filesHint: (maxFiles: number, maxMb: number) =>
-      `Fotos oder PDF-Dateien, höchstens ${maxFiles} Dateien mit je ${maxMb} MB.`,
-    takePhoto: 'Foto aufnehmen',
-    chooseFiles: 'Dateien auswählen',
-    fileListLabel: 'Ausgewählte Dateien',
-    noFiles: 'Noch keine Dateien ausgewählt.',
-    remove: (name: string) => `${name} entfernen`,
-    removeShort: 'Entfernen',
-    retry: (name: string) => `${name} erneut hochladen`,
-    retryShort: 'Erneut versuchen',
-    progressLabel: (name: string) => `Upload von ${name}`,
-    status: {
-      preparing: 'Wird vorbereitet …',
-      ready: 'Bereit zum Hochladen',
-      uploading: (percent: number) => `Wird hochgeladen: ${percent} %`,
-      done: 'Hochgeladen',
-      duplicate: 'Schon vorhanden (nicht doppelt gespeichert)',
-      failed: 'Fehlgeschlagen',
-    },
-    compressed: (from: string, to: string) => `verkleinert von ${from} auf ${to}`,
-    tooLarge: (maxMb: number) => `Diese Datei ist zu groß (höchstens ${maxMb} MB).`,
-    wrongType: 'Dieses Dateiformat wird nicht unterstützt. Erlaubt sind Fotos und PDF-Dateien.',
-    tooMany: (maxFiles: number) => `Du kannst höchstens ${maxFiles} Dateien abgeben.`,
-    submit: 'Abgeben',
-    submitCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} abgeben`,
-    submitting: 'Wird hochgeladen …',
-    needFiles: 'Bitte wähle mindestens eine Datei aus.',
-    someFailed: 'Nicht alle Dateien wurden hochgeladen. Versuche die fehlgeschlagenen Dateien erneut.',
-    announceAdded: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} hinzugefügt.`,
-    announceDone: (name: string) => `${name} wurde hochgeladen.`,
-    announceFailed: (name: string, message: string) => `${name} konnte nicht hochgeladen werden: ${message}`,
-    errors: {
-      413: 'Die Datei ist zu groß (höchstens 20 MB pro Datei). Bitte fotografiere die Seite noch einmal oder teile die PDF-Datei.',
-      415: 'Dieses Dateiformat wird nicht unterstützt. Erlaubt sind Fotos (JPEG, PNG, WebP, HEIC) und PDF-Dateien.',
-      429: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut.',
-      notAccepting: 'Diese Aufgabe nimmt gerade keine Abgaben an. Bitte frag deine Lehrkraft.',
-    },
-    receipt: {
-      heading: 'Abgabe erhalten',
-      intro: (name: string) => `Danke, ${name}! Deine Lehrkraft hat diese Dateien erhalten:`,
-      at: (dateTime: string) => `Eingegangen am ${dateTime}`,
-      duplicates: (count: number) =>
-        `${count} ${plural(count, 'Datei war', 'Dateien waren')} schon vorhanden und ${plural(count, 'wurde', 'wurden')} nicht doppelt gespeichert.`,
-      more: 'Weitere Dateien abgeben',
-      pages: (pages: number) => `${pages} ${plural(pages, 'Seite', 'Seiten')}`,
-    },
-  },
+  ...deSubmit,
 
   /** `/classes/{classId}/tasks/{taskId}/qr` */
   qr: {
@@ -150,6 +79,33 @@ export const deSubmissions = {
     uploading: (done: number, total: number) => `${done} von ${total} Dateien hochgeladen`,
     uploadFailed: (name: string, message: string) => `${name}: ${message}`,
     uploaded: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} hochgeladen.`,
+    splitHint:
+      'Eine PDF-Datei mit mehreren Seiten wird beim Hochladen in einzelne Seiten geteilt, die du unten der Reihe nach zuordnest.',
+    pagesHeading: 'Seiten des Stapels',
+    pagesEmpty: 'Noch keine Scans hochgeladen.',
+    pagesLabel: 'Seiten des Stapels in der Reihenfolge des Hochladens',
+    remaining: (count: number) =>
+      count === 0
+        ? 'Alle Seiten sind zugeordnet.'
+        : `${count} ${plural(count, 'Seite ist', 'Seiten sind')} noch niemandem zugeordnet.`,
+    position: (n: number) => `${n}.`,
+    pdfPage: (page: number) => `Seite ${page}`,
+    pdf: 'PDF',
+    open: 'Öffnen',
+    openLabel: (name: string) => `${name} in neuem Tab öffnen`,
+    previewAlt: (name: string) => `Vorschau von ${name}`,
+    studentFor: (name: string) => `Schüler/in für ${name}`,
+    unassigned: '– nicht zugeordnet –',
+    quickHeading: 'Schnell zuordnen',
+    quickHint:
+      'Die nächsten noch nicht zugeordneten Seiten gehen an die gewählte Person; danach ist die nächste Person gewählt. So ordnest du einen ganzen Stapel mit Enter zu.',
+    count: 'Seiten pro Schüler/in',
+    student: 'Schüler/in',
+    assignNext: (count: number) =>
+      count === 1 ? 'Nächste Seite zuordnen' : `Nächste ${count} Seiten zuordnen`,
+    assigned: (from: number, to: number, student: string) =>
+      from === to ? `Seite ${from} → ${student}` : `Seiten ${from}–${to} → ${student}`,
+    nothingLeft: 'Es gibt keine Seite mehr, die noch niemandem zugeordnet ist.',
   },
 
   /** `/submissions/verify` */
@@ -166,10 +122,4 @@ export const deSubmissions = {
     openPdf: 'PDF in neuem Tab öffnen',
     close: 'Schließen',
   },
-
-  /** File sizes in German notation. */
-  size: (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
-      : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-DE')} KB`,
 } as const;

@@ -1,5 +1,10 @@
 import { errorMessages } from '@app/contract';
+import { deShell } from './de.shell';
+import { deRubrics } from './de.rubrics';
+import { deGrading } from './de.grading';
 import { deSubmissions } from './de.submissions';
+import { deNotifications } from './de.notifications';
+import { deCorrections } from './de.corrections';
 
 /**
  * Every user-facing string of the web app (DESIGN.md §9). Components take their text only from here.
@@ -7,13 +12,12 @@ import { deSubmissions } from './de.submissions';
  */
 export const de = {
   app: {
-    name: 'Klassenzimmer',
+    ...deShell.app,
     pitch:
       'Aufgaben stellen, Abgaben per Link oder QR-Code einsammeln und mit Rubrik und KI-Vorschlägen fair bewerten – alles an einem Ort.',
     login: 'Anmelden',
     register: 'Registrieren',
     demo: 'Demo ansehen',
-    homeLink: 'Zur Startseite',
   },
 
   nav: {
@@ -31,6 +35,7 @@ export const de = {
 
   /** Document titles and page headings (spec §2 where it names a title). */
   titles: {
+    ...deShell.titles,
     home: 'Klassenzimmer',
     login: 'Anmelden',
     register: 'Registrieren',
@@ -61,7 +66,6 @@ export const de = {
     joinClass: 'Klasse beitreten',
     showClassToken: 'Klassen-Code anzeigen',
     subjects: 'Fächer',
-    submit: 'Lösung abgeben',
     oldTask: 'AIA Tasks - Task',
     oldTaskEdit: 'AIA Tasks - Task',
     tiptapTest: 'Editor-Test',
@@ -72,7 +76,6 @@ export const de = {
     devSubmissionFlow: 'Entwicklung: Abgabe-Ablauf',
     devSubmissionMatching: 'Entwicklung: Abgaben zuordnen',
     devStudentMatching: 'Entwicklung: Schüler zuordnen',
-    notFound: 'Seite nicht gefunden',
   },
 
   underConstruction: 'Dieser Bereich wird gerade gebaut. Schau bald wieder vorbei!',
@@ -83,36 +86,15 @@ export const de = {
     defaultMessage: 'Da ist leider etwas schiefgelaufen. Bitte versuche es noch einmal.',
   },
 
-  notFound: {
-    code: '404',
-    heading: 'Seite nicht gefunden',
-    text: 'Die Seite, die du aufrufen wolltest, gibt es nicht oder nicht mehr.',
-  },
-
-  /** Shown when rendering or loading a page throws. */
-  routeError: {
-    heading: 'Etwas ist schiefgelaufen',
-    text: 'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten.',
-    retry: 'Erneut versuchen',
-  },
-
-  api: {
-    network: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
-  },
+  notFound: deShell.notFound,
+  routeError: deShell.routeError,
+  api: deShell.api,
 
   toast: {
     close: 'Schließen',
   },
 
-  /** Spec §4 guards and §8 "Navigation and session". */
-  navigation: {
-    otpExpired: 'Email link wurde bereits verwendet oder ist abgelaufen.',
-    otpExpiredHeader: 'Hoppla!',
-    missingRole: 'Leider hast du noch nicht die passende Rolle',
-    /** A sign-in link whose code could not be exchanged (opened in another browser, or already used). */
-    callbackFailed:
-      'Der Link konnte nicht verwendet werden. Öffne ihn bitte im selben Browser, in dem du ihn angefordert hast, oder fordere einen neuen an.',
-  },
+  navigation: deShell.navigation,
 
   /** Sign-in, registration and the other account pages (spec §2 center layout). */
   auth: {
@@ -677,12 +659,20 @@ export const de = {
     generic: {
       fetchFailed: (table: string) => `Failed to fetch ${table}`,
       taskNotFound: 'Task not found',
-      invalidResponse: 'Invalid API response format',
+      invalidResponse: deShell.api.invalidResponse,
     },
   },
 
   /** Submit page, QR page, submissions table, matching, adding, verifying (`de.submissions.ts`). */
   submissions: deSubmissions,
+  grading: deGrading,
+
+  /** Rubric editor and competence generation step (`de.rubrics.ts`). */
+  rubrics: deRubrics,
+
+  /** Notifications, the coin balance and AI availability (`de.notifications.ts`). */
+  notifications: deNotifications,
+  corrections: deCorrections,
 
   /** German messages of the API's error codes (one catalogue, owned by the contract). */
   errors: errorMessages,

@@ -1,6 +1,5 @@
-import { errorCodeForStatus, ZApiError, type ErrorCode } from '@app/contract';
-import type { z } from 'zod';
-import { de } from '../i18n/de';
+import type { ErrorCode } from '@app/contract';
+import { deShell } from '../i18n/de.shell';
 
 /**
  * The one API client of the web app. Every call to the app server goes through `apiFetch`; every failure
@@ -44,9 +43,59 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null): vo
   accessTokenProvider = provider;
 }
 
+type ValidationResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<{ readonly message: string }> };
+
+/**
+ * What parses a successful response: a contract zod schema, or `checkedByServer<T>()` for the few responses
+ * the web does not parse again (see there). The interface is Standard Schema v1 (standardschema.dev), which
+ * zod implements; copied here as its authors intend, so that this module needs no zod.
+ */
+export interface ResponseSchema<Output = unknown> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => ValidationResult<Output> | Promise<ValidationResult<Output>>;
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
+  };
+}
+
+/** The parsed type of a response schema. */
+export type ResponseOf<TSchema extends ResponseSchema> = NonNullable<TSchema['~standard']['types']>['output'];
+
+/**
+ * For the responses of the public submit page and of every page before sign-in (`GET /api/submit/{taskId}`,
+ * the upload receipt, `GET /api/config`): the API has validated them against the contract's schema before
+ * sending (its serializer parses every response), and the same server serves this build of the app. Parsing
+ * them again would need zod on the page students open on their phones — a sixth of its JavaScript
+ * (ADR 012). Every other response is parsed with its contract schema.
+ */
+export function checkedByServer<T>(): ResponseSchema<T> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'klassenzimmer',
+      validate: (value) => ({ value: value as T }),
+      types: undefined,
+    },
+  };
+}
+
+/** The error body of DESIGN.md §6 (`ZApiError` in the contract), checked without zod (it comes with every page). */
+function isApiErrorBody(
+  value: unknown,
+): value is { error: { code: string; message: string; details?: unknown }; requestId: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, requestId } = value as { error?: unknown; requestId?: unknown };
+  if (typeof requestId !== 'string' || typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string';
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiFetchOptions<TSchema extends z.ZodType> {
+export interface ApiFetchOptions<TSchema extends ResponseSchema> {
   method?: HttpMethod;
   /** Plain values are sent as JSON; `FormData` and `Blob` bodies are sent as they are (uploads). */
   body?: unknown;
@@ -55,10 +104,10 @@ export interface ApiFetchOptions<TSchema extends z.ZodType> {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<TSchema extends z.ZodType>(
+export async function apiFetch<TSchema extends ResponseSchema>(
   path: string,
   { method = 'GET', body, schema, signal }: ApiFetchOptions<TSchema>,
-): Promise<z.output<TSchema>> {
+): Promise<ResponseOf<TSchema>> {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'fetch' });
   const token = accessTokenProvider ? await accessTokenProvider() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -77,7 +126,7 @@ export async function apiFetch<TSchema extends z.ZodType>(
   } catch (error) {
     // A cancelled request is not a failure: let the caller (TanStack Query) see the abort as it is.
     if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: de.api.network, cause: error });
+    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
   }
 
   const requestIdHeader = response.headers.get('x-request-id');
@@ -95,13 +144,13 @@ export async function apiFetch<TSchema extends z.ZodType>(
  * Turns a response (status and body text) into the parsed result or an `ApiError` — the one error parsing
  * of `apiFetch` and `apiUpload`.
  */
-function parseApiResponse<TSchema extends z.ZodType>(
+async function parseApiResponse<TSchema extends ResponseSchema>(
   status: number,
   /** The body; null when it could not be read. */
   text: string | null,
   requestIdHeader: string | null,
   schema: TSchema,
-): z.output<TSchema> {
+): Promise<ResponseOf<TSchema>> {
   let payload: unknown;
   let parsedJson = text !== null;
   try {
@@ -111,26 +160,26 @@ function parseApiResponse<TSchema extends z.ZodType>(
   }
 
   if (status < 200 || status >= 300) {
-    const apiError = ZApiError.safeParse(payload);
-    if (apiError.success) {
-      const { code, message, details } = apiError.data.error;
-      throw new ApiError({ status, code, message, details, requestId: apiError.data.requestId });
+    if (isApiErrorBody(payload)) {
+      const { code, message, details } = payload.error;
+      throw new ApiError({ status, code, message, details, requestId: payload.requestId });
     }
-    const fallback = fallbackForStatus(status);
-    throw new ApiError({ status, ...fallback, requestId: requestIdHeader });
+    // The error catalog is fetched only for such a response: it stays out of every page's first load.
+    const { fallbackForStatus } = await import('./apiFallback');
+    throw new ApiError({ status, ...fallbackForStatus(status), requestId: requestIdHeader });
   }
 
-  const result = parsedJson ? schema.safeParse(payload) : null;
-  if (!result?.success) {
+  const result = parsedJson ? await schema['~standard'].validate(payload) : null;
+  if (!result || result.issues) {
     throw new ApiError({
       status,
       code: 'INVALID_RESPONSE',
-      message: de.toasts.generic.invalidResponse,
-      details: result?.error.issues,
+      message: deShell.api.invalidResponse,
+      details: result?.issues,
       requestId: requestIdHeader,
     });
   }
-  return result.data;
+  return result.value;
 }
 
 export interface UploadProgress {
@@ -138,7 +187,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface ApiUploadOptions<TSchema extends z.ZodType> {
+export interface ApiUploadOptions<TSchema extends ResponseSchema> {
   schema: TSchema;
   /** Bytes of the request body sent so far (`total` 0 while unknown). */
   onProgress?: (progress: UploadProgress) => void;
@@ -151,11 +200,11 @@ export interface ApiUploadOptions<TSchema extends z.ZodType> {
  * token and error handling as `apiFetch`, over XMLHttpRequest. An aborted upload rejects with the
  * signal's `AbortError`, like `fetch`.
  */
-export async function apiUpload<TSchema extends z.ZodType>(
+export async function apiUpload<TSchema extends ResponseSchema>(
   path: string,
   formData: FormData,
   { schema, onProgress, signal, method = 'POST' }: ApiUploadOptions<TSchema>,
-): Promise<z.output<TSchema>> {
+): Promise<ResponseOf<TSchema>> {
   const token = accessTokenProvider ? await accessTokenProvider() : null;
   signal?.throwIfAborted();
   const { status, text, requestId } = await new Promise<{
@@ -190,11 +239,11 @@ export async function apiUpload<TSchema extends z.ZodType>(
     });
     xhr.addEventListener('error', () => {
       done();
-      reject(new ApiError({ status: 0, code: 'NETWORK', message: de.api.network }));
+      reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
     });
     xhr.addEventListener('timeout', () => {
       done();
-      reject(new ApiError({ status: 0, code: 'NETWORK', message: de.api.network }));
+      reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
     });
     xhr.addEventListener('abort', () => {
       done();
@@ -203,10 +252,4 @@ export async function apiUpload<TSchema extends z.ZodType>(
     xhr.send(formData);
   });
   return parseApiResponse(status, text, requestId, schema);
-}
-
-/** For error responses without the contract's body (a proxy's 502, an HTML error page …). */
-function fallbackForStatus(status: number): { code: string; message: string } {
-  const code = errorCodeForStatus(status);
-  return { code, message: de.errors[code] };
 }

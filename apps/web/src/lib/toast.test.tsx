@@ -15,8 +15,9 @@ function renderToaster() {
   );
 }
 
-function toastElement(text: string): HTMLElement {
-  const element = screen.getByText(text).closest<HTMLElement>('[data-toast]');
+// The toast stack loads with the first toast (components/Toaster.tsx): look for toasts with findBy.
+async function toastElement(text: string): Promise<HTMLElement> {
+  const element = (await screen.findByText(text)).closest<HTMLElement>('[data-toast]');
   if (!element) throw new Error(`no toast with text ${text}`);
   return element;
 }
@@ -40,12 +41,22 @@ afterEach(() => {
 });
 
 describe('toast', () => {
+  it('loads the toast stack only with the first toast', async () => {
+    renderToaster();
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    act(() => {
+      toast.info('Erste Meldung');
+    });
+    expect(await screen.findByText('Erste Meldung')).toBeTruthy();
+    expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
+  });
+
   it('shows a message and disappears when swiped sideways past 20 px', async () => {
     renderToaster();
     act(() => {
       toast.success(de.toasts.subjects.created);
     });
-    const element = toastElement(de.toasts.subjects.created);
+    const element = await toastElement(de.toasts.subjects.created);
 
     drag(element, 200, 230);
 
@@ -57,7 +68,7 @@ describe('toast', () => {
     act(() => {
       toast.info(de.toasts.feedback.updated);
     });
-    const element = toastElement(de.toasts.feedback.updated);
+    const element = await toastElement(de.toasts.feedback.updated);
 
     drag(element, 200, 212);
 
@@ -67,16 +78,17 @@ describe('toast', () => {
     expect(element.style.translate).toBe('');
   });
 
-  it('shows at most 3 toasts at once', () => {
+  it('shows at most 3 toasts at once', async () => {
     renderToaster();
     act(() => {
       for (let i = 1; i <= 5; i += 1) toast.info(`Meldung ${i}`);
     });
 
+    await screen.findByText('Meldung 1');
     expect(document.querySelectorAll('[data-toast]')).toHaveLength(3);
   });
 
-  it("shows the server's German message of an ApiError, otherwise the fallback", () => {
+  it("shows the server's German message of an ApiError, otherwise the fallback", async () => {
     renderToaster();
     act(() => {
       toastApiError(
@@ -86,12 +98,12 @@ describe('toast', () => {
       toastApiError(new Error('boom'), de.toasts.classes.deleteFailed);
     });
 
-    expect(screen.getByText(de.errors.CLASS_NOT_FOUND)).toBeTruthy();
+    expect(await screen.findByText(de.errors.CLASS_NOT_FOUND)).toBeTruthy();
     expect(screen.getByText(de.toasts.classes.deleteFailed)).toBeTruthy();
     expect(screen.queryByText('boom')).toBeNull();
   });
 
-  it('names the failed action instead of a server failure or a lost connection', () => {
+  it('names the failed action instead of a server failure or a lost connection', async () => {
     renderToaster();
     act(() => {
       toastApiError(
@@ -104,7 +116,7 @@ describe('toast', () => {
       );
     });
 
-    expect(screen.getByText(de.toasts.tasks.createOnServerFailed)).toBeTruthy();
+    expect(await screen.findByText(de.toasts.tasks.createOnServerFailed)).toBeTruthy();
     expect(screen.getByText(de.toasts.classes.deleteFailed)).toBeTruthy();
     expect(screen.queryByText(de.errors.INTERNAL)).toBeNull();
     expect(screen.queryByText(de.api.network)).toBeNull();

@@ -288,6 +288,11 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
       });
     }
 
+    if (resource === 'notifications' && !id && method === 'GET') {
+      // The header's bell (features/notifications): nothing new, a fresh teacher's starting coins.
+      return json({ notifications: [], coinCount: 100, unreadCount: 0 });
+    }
+
     return undefined;
   }
 

@@ -1,5 +1,6 @@
 import { Burger, Group } from '@mantine/core';
 import { UserMenu } from '../../features/auth/components/UserMenu';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { de } from '../../i18n/de';
 import { AnchorLink } from '../links';
 
@@ -33,6 +34,7 @@ export function AppHeader({ navbar }: AppHeaderProps) {
           <AnchorLink to="/notifications">{de.nav.notifications}</AnchorLink>
           <AnchorLink to="/account">{de.nav.account}</AnchorLink>
         </Group>
+        <NotificationBell />
         <UserMenu />
       </Group>
     </Group>

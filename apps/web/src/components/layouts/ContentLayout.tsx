@@ -1,7 +1,7 @@
 import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { de } from '../../i18n/de';
-import { NavLinkItem } from '../links';
+import { NavLinkItem } from '../navLinks';
 import { AppHeader } from './AppHeader';
 import type { LayoutProps } from './types';
 

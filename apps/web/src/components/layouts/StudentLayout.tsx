@@ -1,5 +1,6 @@
 import { Box, Container, Text } from '@mantine/core';
-import { de } from '../../i18n/de';
+// The small part of the catalog: these come with every page (de.shell.ts).
+import { deShell as de } from '../../i18n/de.shell';
 import type { LayoutProps } from './types';
 
 /** For students on their phones: a slim bar and one narrow column, no teacher navigation. */

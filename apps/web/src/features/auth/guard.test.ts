@@ -103,6 +103,7 @@ describe('decideRoute (spec §4 route guards, in order)', () => {
       '/email-confirmed',
       '/404',
       '/submit/abc123',
+      '/feedback/q3Jx0vY9WmA1bC2dE3fG4hI5jK6lM7nO',
       '/',
       '/demo',
       '/update-password',
@@ -116,6 +117,7 @@ describe('decideRoute (spec §4 route guards, in order)', () => {
       expect(isOpenPath('/login/extra')).toBe(true);
       expect(isOpenPath('/loginx')).toBe(false);
       expect(isOpenPath('/demo/more')).toBe(false);
+      expect(isOpenPath('/feedbacks')).toBe(false);
     });
 
     it('gives an unknown path the 404 page instead of a sign-in redirect', () => {

@@ -1,5 +1,6 @@
 import type { UserRole } from '@app/contract';
-import { de } from '../../i18n/de';
+// The small part of the catalog: these come with every page (de.shell.ts).
+import { deShell as de } from '../../i18n/de.shell';
 
 /**
  * The route guards of spec §4, as one pure function. The router wiring (`routeGuard.ts`) collects the
@@ -17,6 +18,8 @@ export const OPEN_PATH_PREFIXES = [
   '/email-confirmed',
   '/404',
   '/submit',
+  // The student's handed-back feedback through their personal link (ADR 010): no account.
+  '/feedback',
 ] as const;
 
 /**

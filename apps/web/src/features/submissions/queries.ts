@@ -5,7 +5,6 @@ import {
   ZListFilesResponse,
   ZListSubmissionsResponse,
   ZMatchSubmissionFileResponse,
-  ZSubmitPageResponse,
   ZUploadReceipt,
   type ListFilesResponse,
   type ListSubmissionsResponse,
@@ -14,9 +13,12 @@ import {
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch, apiUpload, type UploadProgress } from '../../lib/api';
+import { apiFetch, apiUpload } from '../../lib/api';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
+import type { UploadOptions } from './submitQueries';
+
+export * from './submitQueries';
 
 /**
  * Submissions and their files (issue 5). Everything of one task lives below the task in the query keys:
@@ -39,14 +41,6 @@ export const SUBMISSIONS_POLL_MS = 5_000;
 export function fileContentUrl(fileId: string): string {
   return `/api/files/${enc(fileId)}/content`;
 }
-
-/** `GET /api/submit/{taskId}` (public): what the submit page shows. */
-export const submitPageQueryOptions = (taskId: string) =>
-  queryOptions({
-    queryKey: ['submit', taskId] as const,
-    queryFn: ({ signal }) => apiFetch(`/api/submit/${enc(taskId)}`, { schema: ZSubmitPageResponse, signal }),
-    staleTime: 60_000,
-  });
 
 export const submissionsQueryOptions = (taskId: string) =>
   queryOptions({
@@ -226,33 +220,6 @@ export function useDeleteFile(taskId: string) {
         queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
         queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
       ]),
-  });
-}
-
-export interface UploadOptions {
-  onProgress?: (progress: UploadProgress) => void;
-  signal?: AbortSignal;
-}
-
-/** Who hands in on the public page: picked from the class list, or typed (the files stay unmatched). */
-export type Uploader = { studentId: string } | { studentName: string };
-
-/** `POST /api/submissions/studentupload/{taskId}` (public): one file per request, so progress and retry are per file. */
-export function uploadStudentFile(
-  taskId: string,
-  file: Blob,
-  fileName: string,
-  uploader: Uploader,
-  options: UploadOptions = {},
-): Promise<UploadReceipt> {
-  const form = new FormData();
-  if ('studentId' in uploader) form.append(UPLOAD_FIELDS.studentId, uploader.studentId);
-  else form.append(UPLOAD_FIELDS.studentName, uploader.studentName);
-  // Text fields first: the server knows whose files these are before the bytes arrive.
-  form.append(UPLOAD_FIELDS.files, file, fileName);
-  return apiUpload(`/api/submissions/studentupload/${enc(taskId)}`, form, {
-    schema: ZUploadReceipt,
-    ...options,
   });
 }
 

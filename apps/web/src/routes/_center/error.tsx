@@ -1,21 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchText } from '../../lib/search';
 import { ErrorPage } from './-components/ErrorPage';
 
-/** Query values may arrive as numbers or booleans (the router JSON-parses them); show them as text. */
-const ZText = z
-  .union([z.string(), z.number(), z.boolean()])
-  .transform((value) => String(value))
-  .optional()
-  .catch(undefined);
-
-const ZErrorSearch = z.object({
-  message: ZText,
-  header: ZText,
-});
-
 export const Route = createFileRoute('/_center/error')({
-  validateSearch: ZErrorSearch,
+  // Query values may arrive as numbers or booleans (the router JSON-parses them); shown as text.
+  validateSearch: (search: Record<string, unknown>): { message?: string; header?: string } => ({
+    message: searchText(search.message),
+    header: searchText(search.header),
+  }),
   component: ErrorRoute,
 });
 

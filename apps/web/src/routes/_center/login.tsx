@@ -1,17 +1,14 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-const ZLoginSearch = z.object({
-  /** Where to go after signing in (set by the route guard). */
-  redirect: z.string().optional().catch(undefined),
-});
-
 export const Route = createFileRoute('/_center/login')({
-  validateSearch: ZLoginSearch,
+  // `redirect`: where to go after signing in (set by the route guard).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+  }),
   // Fetch the auth client while the form is shown, not on submit.
   loader: ({ context }) => {
     void context.auth.client().catch(() => undefined);

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { DataLoadError } from '../../components/DataLoadError';
+import { NotificationsPage } from '../../features/notifications/components/NotificationsPage';
+import { notificationsQueryOptions } from '../../features/notifications/queries';
 import { de } from '../../i18n/de';
 
 export const Route = createFileRoute('/_default/notifications')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(notificationsQueryOptions),
+  errorComponent: (props) => (
+    <DataLoadError {...props} message={de.toasts.generic.fetchFailed('notifications')} />
+  ),
   component: NotificationsPage,
 });
-
-function NotificationsPage() {
-  return <UnderConstruction title={de.titles.notifications} />;
-}

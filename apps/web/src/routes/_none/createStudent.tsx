@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
 import { CreateStudentPage } from '../../features/students/components/CreateStudentPage';
 import { de } from '../../i18n/de';
-import { zSearchText } from '../../lib/search';
+import { searchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/createStudent')({
-  validateSearch: z.object({ classId: zSearchText }),
+  validateSearch: (search: Record<string, unknown>): { classId?: string } => ({
+    classId: searchText(search.classId),
+  }),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(classesQueryOptions),
   errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
   component: CreateStudentRoute,

@@ -1,15 +1,16 @@
 import { newId } from '@app/contract';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
 import { TaskCreatePage } from '../../features/tasks/components/TaskCreatePage';
 import { de } from '../../i18n/de';
-import { zSearchText } from '../../lib/search';
+import { searchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/createTask')({
-  validateSearch: z.object({ classId: zSearchText }),
+  validateSearch: (search: Record<string, unknown>): { classId?: string } => ({
+    classId: searchText(search.classId),
+  }),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(classesQueryOptions),
   errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
   component: CreateTaskPage,

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
 import { JoinClassPage } from '../../features/students/components/JoinClassPage';
 import { de } from '../../i18n/de';
-import { zSearchText } from '../../lib/search';
+import { searchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/joinClass')({
-  validateSearch: z.object({ token: zSearchText }),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: searchText(search.token),
+  }),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(classesQueryOptions),
   errorComponent: (props) => <DataLoadError {...props} message={de.toasts.classes.loadFailed} />,
   component: JoinClassRoute,

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { DataLoadError } from '../../components/DataLoadError';
 import { ShowClassTokenPage } from '../../features/classes/components/ShowClassTokenPage';
 import { classQueryOptions, classTokenQueryOptions } from '../../features/classes/queries';
 import { configQueryOptions } from '../../features/config/queries';
 import { de } from '../../i18n/de';
 import { orNotFound } from '../../lib/loaders';
-import { zSearchText } from '../../lib/search';
+import { searchText } from '../../lib/search';
 
 export const Route = createFileRoute('/_none/showClassToken')({
-  validateSearch: z.object({ classId: zSearchText }),
+  validateSearch: (search: Record<string, unknown>): { classId?: string } => ({
+    classId: searchText(search.classId),
+  }),
   // Shown on a projector and scanned from there: always dark on light.
   staticData: { colorScheme: 'light' },
   loaderDeps: ({ search }) => ({ classId: search.classId }),

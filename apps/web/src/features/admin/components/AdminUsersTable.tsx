@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
 import { useSession } from '../../auth/AuthProvider';
+import { GrantCoinsButton } from '../../notifications/components/GrantCoinsButton';
 import { adminUsersQueryOptions, useChangeUserRole, useDeleteUser, useSendPasswordReset } from '../queries';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,6 +98,7 @@ export function AdminUsersTable() {
                       >
                         {de.admin.users.resetPassword}
                       </Button>
+                      <GrantCoinsButton userId={user.id} email={user.email} />
                       <Button
                         size="xs"
                         color="red"

@@ -6,7 +6,7 @@ import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { fileKind } from '../files';
 import { submissionKeys, uploadTeacherFile } from '../queries';
-import { FileMatcher } from './FileMatcher';
+import { StackAssigner } from './StackAssigner';
 import { uploadErrorMessage } from './SubmitPage';
 import { UploadList, type UploadItem } from './UploadList';
 
@@ -16,7 +16,8 @@ let counter = 0;
 
 /**
  * `/classes/{classId}/tasks/{taskId}/submissions/add` (no layout): the teacher uploads a stack of scans for
- * the whole class (many photos or PDFs, one request per file), then assigns them to the students below.
+ * the whole class (many photos or PDFs, one request per file; the server splits a PDF into its pages), then
+ * assigns the pages in order to the students below (StackAssigner).
  */
 export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskId: string }) {
   usePageTitle(de.titles.submissionsAdd);
@@ -86,6 +87,9 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
       </AnchorLink>
       <Title order={1}>{de.titles.submissionsAdd}</Title>
       <Text>{t.intro}</Text>
+      <Text size="sm" c="dimmed">
+        {t.splitHint}
+      </Text>
       <div>
         <Button onClick={() => input.current?.click()} disabled={busy}>
           {t.choose}
@@ -122,7 +126,7 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
         </Stack>
       )}
       <Divider />
-      <FileMatcher taskId={taskId} />
+      <StackAssigner taskId={taskId} />
     </Stack>
   );
 }

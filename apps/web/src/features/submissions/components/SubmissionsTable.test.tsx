@@ -53,6 +53,7 @@ describe('The submissions table', () => {
         .getAttribute('href'),
     ).toBe(`/api/files/${encodeURIComponent(file('a.jpg').id)}/content`);
     expect(within(row('Ben Berg')).getByText('Offen')).toBeTruthy();
+    expect(within(row('Ben Berg')).getByRole('link', { name: 'Bewerten' })).toBeTruthy();
     expect(within(row('Ben Berg')).queryByRole('button', { name: /löschen/ })).toBeNull();
     expect(within(row('Cem Can')).getByText('Korrigiert')).toBeTruthy();
     expect(within(row('Cem Can')).getByText('17')).toBeTruthy();

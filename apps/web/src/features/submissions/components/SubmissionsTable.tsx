@@ -6,6 +6,10 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
+import { CorrectionBar } from '../../corrections/components/CorrectionBar';
+import { CorrectionButton } from '../../corrections/components/CorrectionButton';
+import { correctionPreviewQueryOptions } from '../../corrections/queries';
+import { useAiEnabled } from '../../ai/useAiEnabled';
 import {
   fileContentUrl,
   submissionsQueryOptions,
@@ -34,8 +38,9 @@ function hasHandIn(entry: SubmissionListEntry): boolean {
 }
 
 /**
- * The submissions of a task, one row per student of the class (name, status, files, score), live-updated by
- * polling `getAll` every 5 s while the page is visible. For the task page (`/classes/{classId}/tasks/{taskId}`):
+ * The submissions of a task, one row per student of the class (name, status, files, score), with the AI
+ * correction (for all, per row, progress), live-updated through the realtime stream (and by polling `getAll`
+ * every 5 s as a fallback). For the task page (`/classes/{classId}/tasks/{taskId}`):
  * `<SubmissionsTable classId={classId} taskId={taskId} />`.
  */
 export function SubmissionsTable({ classId, taskId }: { classId: string; taskId: string }) {
@@ -43,6 +48,8 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
   const files = useQuery(taskFilesQueryOptions(taskId));
   const remove = useDeleteSubmission(taskId);
   const [confirming, setConfirming] = useState<SubmissionListEntry | null>(null);
+  const aiEnabled = useAiEnabled();
+  const preview = useQuery({ ...correctionPreviewQueryOptions(taskId), enabled: aiEnabled });
   const unmatched = unmatchedFiles(files.data).length;
   const params = { classId, taskId };
 
@@ -88,6 +95,8 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
           </Group>
         </Alert>
       )}
+
+      {list.data && <CorrectionBar taskId={taskId} entries={list.data.data} />}
 
       {list.isPending ? (
         <Group gap="xs" role="status">
@@ -164,18 +173,36 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                     </Table.Td>
                     <Table.Td>{entry.score ?? t.noScore}</Table.Td>
                     <Table.Td>
-                      {hasHandIn(entry) && (
-                        <Tooltip label={t.deleteLabel(name)}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t.deleteLabel(name)}
-                            onClick={() => setConfirming(entry)}
-                          >
-                            <span aria-hidden="true">✕</span>
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
+                      <Group gap={4} wrap="nowrap">
+                        <CorrectionButton
+                          taskId={taskId}
+                          entry={entry}
+                          name={name}
+                          cost={preview.data?.costPerSubmission ?? 0}
+                        />
+                        {/* The grading page of this student (issue 6, ADR 010). */}
+                        <ButtonLink
+                          size="compact-xs"
+                          variant="light"
+                          to="/classes/$classId/tasks/$taskId/submissions/$submissionId"
+                          params={{ ...params, submissionId: entry.id }}
+                          aria-label={de.grading.table.gradeLabel(name)}
+                        >
+                          {de.grading.table.grade}
+                        </ButtonLink>
+                        {hasHandIn(entry) && (
+                          <Tooltip label={t.deleteLabel(name)}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t.deleteLabel(name)}
+                              onClick={() => setConfirming(entry)}
+                            >
+                              <span aria-hidden="true">✕</span>
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -13,16 +13,17 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { de } from '../../../i18n/de';
+import { deShell } from '../../../i18n/de.shell';
+import { deSubmit } from '../../../i18n/de.submit';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { fileKind, prepareFile, type PreparedFile } from '../files';
-import { submitPageQueryOptions, uploadStudentFile, type Uploader } from '../queries';
+import { submitPageQueryOptions, uploadStudentFile, type Uploader } from '../submitQueries';
 import { ContentView } from './ContentView';
 import { UploadList, type UploadItem } from './UploadList';
 
-const t = de.submissions.submit;
+const t = deSubmit.submit;
 const MISSING = '__missing__';
 const MB = 1024 * 1024;
 
@@ -32,7 +33,7 @@ const MB = 1024 * 1024;
  * nothing is dropped from the list until it is uploaded or the student removes it.
  */
 export function SubmitPage({ taskId }: { taskId: string }) {
-  usePageTitle(de.titles.submit);
+  usePageTitle(deShell.titles.submit);
   const query = useQuery(submitPageQueryOptions(taskId));
 
   if (query.isPending) {
@@ -47,7 +48,7 @@ export function SubmitPage({ taskId }: { taskId: string }) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="md">
-        <Title order={1}>{de.titles.submit}</Title>
+        <Title order={1}>{deShell.titles.submit}</Title>
         <Alert color="red" role="alert">
           {notFound ? t.notFound : t.loadFailed}
         </Alert>
@@ -68,14 +69,14 @@ function closedMessage(reason: SubmitPageResponse['closed_reason']): string {
 
 /** A German message for a failed upload: the server's own text for the upload codes, else one per status. */
 export function uploadErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return de.api.network;
+  if (!(error instanceof ApiError)) return deShell.api.network;
   if (error.code === 'TASK_NOT_ACCEPTING') return t.errors.notAccepting;
   const specific = error.code.startsWith('UPLOAD_') && error.code !== 'INVALID_RESPONSE';
   if (specific && error.message) return error.message;
   if (error.status === 413) return t.errors[413];
   if (error.status === 415) return t.errors[415];
   if (error.status === 429) return t.errors[429];
-  return error.message || de.api.network;
+  return error.message || deShell.api.network;
 }
 
 interface Receipt {
@@ -341,7 +342,7 @@ function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageResponse
             <ul aria-label={t.receipt.heading} style={{ margin: 0, paddingLeft: '1.25rem' }}>
               {receipt.files.map((file) => (
                 <li key={file.id}>
-                  {file.original_name} ({de.submissions.size(file.size)}
+                  {file.original_name} ({deSubmit.size(file.size)}
                   {file.pages && file.pages > 1 ? `, ${t.receipt.pages(file.pages)}` : ''})
                 </li>
               ))}

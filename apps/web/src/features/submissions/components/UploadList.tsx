@@ -1,8 +1,8 @@
 import { Button, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
-import { de } from '../../../i18n/de';
+import { deSubmit } from '../../../i18n/de.submit';
 import type { FileKind } from '../files';
 
-const t = de.submissions.submit;
+const t = deSubmit.submit;
 
 export type UploadStatus = 'preparing' | 'ready' | 'uploading' | 'done' | 'failed';
 
@@ -68,8 +68,8 @@ export function UploadList({
               </Text>
               <Text size="xs" c="dimmed">
                 {item.compressed
-                  ? t.compressed(de.submissions.size(item.originalSize), de.submissions.size(item.size))
-                  : de.submissions.size(item.size)}
+                  ? t.compressed(deSubmit.size(item.originalSize), deSubmit.size(item.size))
+                  : deSubmit.size(item.size)}
               </Text>
               <Progress
                 value={item.status === 'done' ? 100 : Math.round(item.progress * 100)}

@@ -10,6 +10,7 @@ import { formatDateTime, fromLocalInputValue, toLocalInputValue } from '../../..
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { classQueryOptions } from '../../classes/queries';
 import { isEmptyTaskData } from '../../editor/document';
+import { RubricSection } from '../../rubrics/components/RubricSection';
 import { SubmissionsTable } from '../../submissions/components/SubmissionsTable';
 import { LazyTaskContent } from '../../editor/lazy';
 import { taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
@@ -63,6 +64,7 @@ export function TaskPage({ classId, taskId }: { classId: string; taskId: string 
                   )}
                 </Stack>
               </Paper>
+              <RubricSection taskId={taskId} />
               <Paper withBorder p="md" component="section" aria-labelledby="task-submissions">
                 <Stack gap="sm">
                   <Title order={2} size="h4" id="task-submissions">

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
-import { de } from '../../../i18n/de';
+import { DevCompetenceGenerationPage } from '../../../features/rubrics/components/DevRubricPages';
 
 export const Route = createFileRoute('/_default/dev/competenceGenerationStep')({
-  component: CompetenceGenerationStepPage,
+  component: DevCompetenceGenerationPage,
 });
-
-function CompetenceGenerationStepPage() {
-  return <UnderConstruction title={de.titles.devCompetenceGeneration} />;
-}

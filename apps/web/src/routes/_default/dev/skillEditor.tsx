@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
-import { de } from '../../../i18n/de';
+import { DevSkillEditorPage } from '../../../features/rubrics/components/DevRubricPages';
 
 export const Route = createFileRoute('/_default/dev/skillEditor')({
-  component: SkillEditorPage,
+  component: DevSkillEditorPage,
 });
-
-function SkillEditorPage() {
-  return <UnderConstruction title={de.titles.devSkillEditor} />;
-}

@@ -1,0 +1,221 @@
+import type { GradingResponse, RubricSkill } from '@app/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/queryClient';
+import { submissionKeys } from '../../submissions/queries';
+import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../submissions/test/fixtures';
+import { gradingKeys } from '../queries';
+import { GradingPage } from './GradingPage';
+
+const navigate = vi.fn();
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }));
+vi.mock('../../../components/links', async () => {
+  const { forwardRef } = await import('react');
+  const Link = forwardRef<HTMLAnchorElement, { children?: React.ReactNode; to: string }>(
+    ({ children, to }, ref) => (
+      <a ref={ref} href={to}>
+        {children}
+      </a>
+    ),
+  );
+  return { ButtonLink: Link, AnchorLink: Link };
+});
+
+const OWNER = '11111111-1111-4111-8111-111111111111';
+const stamp = '2025-03-10T08:15:00.000Z';
+const CLASS_ID = id('class');
+const SUB = id('s-Greta');
+
+function skill(name: string, group: string, maxScore: number): RubricSkill {
+  return {
+    id: id(`sk-${name}`),
+    name,
+    description: '',
+    maxScore,
+    position: 0,
+    group_id: group,
+    created_at: stamp,
+    created_by: OWNER,
+    details: Array.from({ length: maxScore + 1 }, (_, score) => ({
+      skillDetail_id: id(`d-${name}-${String(score)}`),
+      skill_id: id(`sk-${name}`),
+      value: `${name} Stufe ${String(score)}`,
+      score,
+      requirements: null,
+      example: null,
+      created_at: stamp,
+      created_by: OWNER,
+    })),
+  };
+}
+
+/** Greta's submission: "Ansatz" scored 1 by the AI, "Einheiten" not scored, a group text from the AI. */
+function grading(): GradingResponse {
+  const group = id('g-phys');
+  const ansatz = skill('Ansatz', group, 3);
+  const einheiten = skill('Einheiten', group, 2);
+  return {
+    submission: {
+      id: SUB,
+      task_id: TASK_ID,
+      status: 'korrigiert',
+      display_status: 'korrigiert',
+      name: { first_name: 'Greta', last_name: 'Gärtner' },
+      files: [],
+      score: 1,
+      max_score: 5,
+      feedback_url: null,
+      updated_at: stamp,
+    },
+    task: { id: TASK_ID, title: 'Hebelgesetz', class_id: CLASS_ID },
+    groups: [
+      {
+        group_id: group,
+        group_name: 'Physikalisches Verständnis',
+        group_description: '',
+        text: {
+          group_id: group,
+          submission_id: SUB,
+          feedback: 'KI: Gute Idee.',
+          ai_feedback: 'KI: Gute Idee.',
+          teacher_edited_at: null,
+        },
+        score: 1,
+        max_score: 5,
+        skills: [
+          {
+            skill: ansatz,
+            feedback: {
+              id: id('fb-ansatz'),
+              skill_id: ansatz.id,
+              submission_id: SUB,
+              score: 1,
+              reason: 'Ansatz stimmt',
+              proof: ['F1·l1'],
+              recommendation: 'Einheiten angeben',
+              created_by: OWNER,
+              ai_score: 1,
+              teacher_edited_at: null,
+            },
+          },
+          {
+            skill: einheiten,
+            feedback: {
+              id: null,
+              skill_id: einheiten.id,
+              submission_id: SUB,
+              score: -1,
+              reason: '',
+              proof: [],
+              recommendation: '',
+              ai_score: null,
+              teacher_edited_at: null,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
+  vi.stubGlobal('fetch', fetch);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(gradingKeys.detail(SUB), grading());
+  queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+    data: [
+      entry('Greta', 'Gärtner', { id: SUB, display_status: 'korrigiert', score: 1 }),
+      entry('Max', 'Meier', { id: id('s-Max') }),
+    ],
+  });
+  renderWithProviders(<GradingPage classId={CLASS_ID} taskId={TASK_ID} submissionId={SUB} />, queryClient);
+  return { fetch, queryClient };
+}
+
+const levelButton = (skillName: string, label: RegExp) =>
+  within(screen.getByRole('group', { name: `Punkte für ${skillName}` })).getByRole('button', { name: label });
+
+describe('The grading page', () => {
+  // Toasts live in a module-level store: one test's toast must not answer the next test's question.
+  beforeEach(() => notifications.clean());
+
+  it('marks the AI suggestion, saves a changed score at once and updates the sums', async () => {
+    const user = userEvent.setup();
+    let release: (r: Response) => void = () => {};
+    const { fetch } = setup((url, init) => {
+      if (init?.method === 'PUT')
+        return new Promise<Response>((resolve) => {
+          release = resolve;
+        });
+      return json({ data: [] });
+    });
+    const ansatz = screen.getAllByTestId('skill').find((s) => s.dataset.skill === 'Ansatz')!;
+    expect(within(ansatz).getByText('KI-Vorschlag', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(within(ansatz).getByText('Ansatz stimmt')).toBeTruthy();
+    expect(levelButton('Ansatz', /^1 Punkt/).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('total-score').textContent).toContain('1 / 5');
+
+    await user.click(levelButton('Ansatz', /^3 Punkte/));
+    // Optimistic: pressed and summed before the server answered.
+    expect(levelButton('Ansatz', /^3 Punkte/).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('total-score').textContent).toContain('3 / 5');
+    expect(screen.getByTestId('group-score').textContent).toBe('3 / 5 Punkte');
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(put[0]).toBe(`/api/feedback/${SUB}/skills/${id('sk-Ansatz')}`);
+    expect(JSON.parse(put[1]!.body as string)).toEqual({ score: 3 });
+
+    const saved = grading().groups[0]!.skills[0]!.feedback;
+    await act(async () => release(json({ ...saved, score: 3, teacher_edited_at: stamp })));
+    expect(await screen.findByText('Feedback erfolgreich aktualisiert')).toBeTruthy();
+    expect(within(ansatz).getByText('Von dir bewertet')).toBeTruthy();
+    expect(within(ansatz).getByText('KI-Vorschlag war: 1 Punkt')).toBeTruthy();
+  });
+
+  it('puts the previous score back when saving fails', async () => {
+    const user = userEvent.setup();
+    setup((_url, init) =>
+      init?.method === 'PUT'
+        ? apiError(500, 'INTERNAL', 'Ein unerwarteter Fehler ist aufgetreten.')
+        : json({ data: [] }),
+    );
+    await user.click(levelButton('Einheiten', /^2 Punkte/));
+    expect(await screen.findByText('Fehler beim Speichern des Feedbacks')).toBeTruthy();
+    await waitFor(() =>
+      expect(levelButton('Einheiten', /^Nicht bewertet/).getAttribute('aria-pressed')).toBe('true'),
+    );
+    expect(levelButton('Einheiten', /^2 Punkte/).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('total-score').textContent).toContain('1 / 5');
+  });
+
+  it('puts the last saved group text back when saving fails', async () => {
+    const user = userEvent.setup();
+    const { fetch } = setup((_url, init) =>
+      init?.method === 'PUT'
+        ? apiError(503, 'SERVICE_UNAVAILABLE', 'Der Dienst ist gerade nicht erreichbar.')
+        : json({ data: [] }),
+    );
+    const field = screen.getByRole('textbox', { name: /Rückmeldung zu Physikalisches Verständnis/ });
+    await user.clear(field);
+    await user.type(field, 'Sehr gut begründet!');
+    await user.click(screen.getByRole('button', { name: 'Rückmeldung speichern' }));
+    expect(await screen.findByText('Fehler beim Speichern des Feedbacks')).toBeTruthy();
+    await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe('KI: Gute Idee.'));
+    const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(JSON.parse(puts[0]![1]!.body as string)).toEqual({ feedback: 'Sehr gut begründet!' });
+  });
+
+  it('goes to the next student with J and announces the position', async () => {
+    const user = userEvent.setup();
+    setup(() => json({ data: [] }));
+    expect(screen.getByTestId('announce').textContent).toBe('Abgabe 1 von 2: Greta Gärtner');
+    await user.keyboard('j');
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
+      params: { classId: CLASS_ID, taskId: TASK_ID, submissionId: id('s-Max') },
+    });
+  });
+});

@@ -1,0 +1,207 @@
+import { groupScore, maxScoreSum } from '@app/contract';
+import { Alert, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ButtonLink } from '../../../components/links';
+import { de } from '../../../i18n/de';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { SubmissionStatusBadge } from '../../submissions/components/SubmissionsTable';
+import { fileContentUrl, submissionsQueryOptions } from '../../submissions/queries';
+import {
+  gradingQueryOptions,
+  useDeleteSkillFeedback,
+  useReleaseSubmission,
+  useResetFeedback,
+  useSetGroupFeedback,
+  useSetSkillScore,
+} from '../queries';
+import classes from './grading.module.css';
+import { GroupGrading } from './GroupGrading';
+import { FeedbackLinkBox, ReleaseAllButton } from './Release';
+import { SubmissionFiles } from './SubmissionFiles';
+
+const t = de.grading.page;
+
+/** True when a key press should not steer the page (the teacher is typing). */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el && (/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) || el.isContentEditable));
+}
+
+/**
+ * `/classes/{classId}/tasks/{taskId}/submissions/{submissionId}` (no layout; ADR 010): the files beside the
+ * rubric, every score saved at once, group texts, sums live, reset, "Austeilen", and the next or previous
+ * student of the task by button or keyboard (J/K, Alt+→/Alt+←).
+ */
+export function GradingPage({
+  classId,
+  taskId,
+  submissionId,
+}: {
+  classId: string;
+  taskId: string;
+  submissionId: string;
+}) {
+  usePageTitle(t.title);
+  const { data } = useSuspenseQuery(gradingQueryOptions(submissionId));
+  const { data: list } = useSuspenseQuery(submissionsQueryOptions(taskId));
+  const navigate = useNavigate();
+  const setScore = useSetSkillScore(submissionId, taskId);
+  const setText = useSetGroupFeedback(submissionId, taskId);
+  const removeSkill = useDeleteSkillFeedback(submissionId, taskId);
+  const reset = useResetFeedback(submissionId, taskId);
+  const release = useReleaseSubmission(submissionId, taskId);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const { submission, groups } = data;
+  const name = `${submission.name.first_name} ${submission.name.last_name}`.trim() || de.grading.page.unnamed;
+  const entries = list.data;
+  const index = entries.findIndex((e) => e.id === submissionId);
+  const previous = index > 0 ? entries[index - 1] : undefined;
+  const next = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
+  const total = groups.reduce((sum, g) => sum + groupScore(g.skills.map((s) => s.feedback)), 0);
+  const max = groups.reduce((sum, g) => sum + maxScoreSum(g.skills.map((s) => s.skill)), 0);
+  const anyScored = groups.some((g) => g.skills.some((s) => s.feedback.score >= 0));
+
+  const go = (target: (typeof entries)[number] | undefined) => {
+    if (!target) return;
+    void navigate({
+      to: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
+      params: { classId, taskId, submissionId: target.id },
+    });
+  };
+
+  // Latest neighbours for the key handler without re-binding it on every render.
+  const neighbours = useRef({ previous, next, go });
+  useEffect(() => {
+    neighbours.current = { previous, next, go };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey) return;
+      const { previous: prev, next: nxt, go: goTo } = neighbours.current;
+      const forward = (event.key === 'j' && !event.altKey) || (event.altKey && event.key === 'ArrowRight');
+      const backward = (event.key === 'k' && !event.altKey) || (event.altKey && event.key === 'ArrowLeft');
+      if (forward && nxt) {
+        event.preventDefault();
+        goTo(nxt);
+      } else if (backward && prev) {
+        event.preventDefault();
+        goTo(prev);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A new student: focus the heading so a screen reader starts there (the live region names them).
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [submissionId]);
+
+  const params = { classId, taskId };
+
+  return (
+    <Stack gap="md">
+      <VisuallyHidden aria-live="polite" role="status" data-testid="announce">
+        {index >= 0 ? t.announce(index + 1, entries.length, name) : name}
+      </VisuallyHidden>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm">
+          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+            {t.heading(name)}
+          </Title>
+          <SubmissionStatusBadge status={submission.display_status} />
+          {index >= 0 ? <Text c="dimmed">{t.position(index + 1, entries.length)}</Text> : null}
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => go(previous)} disabled={!previous} aria-label={t.previous}>
+            ← {t.previousShort}
+          </Button>
+          <Button variant="default" onClick={() => go(next)} disabled={!next} aria-label={t.next}>
+            {t.nextShort} →
+          </Button>
+          <ButtonLink variant="default" to="/classes/$classId/tasks/$taskId" params={params}>
+            {t.back}
+          </ButtonLink>
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t.keyboardHint}
+      </Text>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text fw={700} size="lg" data-testid="total-score">
+          {t.total}: {de.grading.of(total, max)}
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            color="red"
+            onClick={() => setConfirmReset(true)}
+            loading={reset.isPending}
+          >
+            {de.grading.reset.button}
+          </Button>
+          <ReleaseAllButton taskId={taskId} entries={entries} />
+          <Button
+            onClick={() => release.mutate()}
+            loading={release.isPending}
+            disabled={!anyScored}
+            title={anyScored ? undefined : de.grading.release.notReady}
+          >
+            {submission.feedback_url ? de.grading.release.again : de.grading.release.button}
+          </Button>
+        </Group>
+      </Group>
+      {submission.feedback_url ? (
+        <FeedbackLinkBox url={submission.feedback_url} name={name} taskTitle={data.task.title} />
+      ) : null}
+
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <section aria-label={t.files} className={classes.files}>
+            <SubmissionFiles
+              files={submission.files}
+              urlOf={fileContentUrl}
+              altOf={(file) => t.imageAlt(file.original_name, name)}
+              strings={t}
+            />
+          </section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md" component="section" aria-label={t.rubric}>
+            {groups.length === 0 ? <Alert color="yellow">{t.noRubric}</Alert> : null}
+            {groups.map((group) => (
+              <GroupGrading
+                key={group.group_id}
+                group={group}
+                onScore={(skillId, score, prev) => setScore.mutate({ skillId, score, previous: prev })}
+                onRemove={(skillId) => removeSkill.mutate(skillId)}
+                onSaveText={(feedback, prev, revert) =>
+                  setText.mutate({ groupId: group.group_id, feedback, previous: prev }, { onError: revert })
+                }
+                savingText={setText.isPending && setText.variables.groupId === group.group_id}
+              />
+            ))}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmDialog
+        opened={confirmReset}
+        title={de.grading.reset.title}
+        text={de.grading.reset.text}
+        confirmLabel={de.grading.reset.confirm}
+        onConfirm={() => {
+          setConfirmReset(false);
+          reset.mutate();
+        }}
+        onCancel={() => setConfirmReset(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import type { GradingSkill } from '@app/contract';
+import { Badge, Button, Group, List, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useId } from 'react';
+import { de } from '../../../i18n/de';
+import classes from './grading.module.css';
+
+const t = de.grading.skill;
+
+/** The AI's score is still the shown one: nobody changed it (DESIGN §7 "AI output is a suggestion"). */
+export const isAiSuggestion = (feedback: GradingSkill['feedback']) =>
+  feedback.ai_score !== null && feedback.teacher_edited_at === null;
+
+interface SkillGradingProps {
+  item: GradingSkill;
+  onScore: (score: number) => void;
+  onRemove: () => void;
+}
+
+/**
+ * One skill: its levels as buttons (the chosen one pressed; choosing saves at once), the AI's level marked,
+ * and the AI's reason, evidence and recommendation marked as a suggestion until the teacher scores.
+ */
+export function SkillGrading({ item, onScore, onRemove }: SkillGradingProps) {
+  const { skill, feedback } = item;
+  const headingId = useId();
+  const aiSuggested = isAiSuggestion(feedback);
+  const levels = [-1, ...Array.from({ length: skill.maxScore + 1 }, (_, i) => i)];
+  const descriptor = (score: number) =>
+    skill.details
+      .filter((d) => d.score === score)
+      .map((d) => d.value)
+      .join(' · ');
+  const hasTexts = Boolean(feedback.reason || feedback.proof.length > 0 || feedback.recommendation);
+
+  return (
+    <Paper withBorder p="sm" data-testid="skill" data-skill={skill.name}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={600} id={headingId}>
+              {skill.name}
+            </Text>
+            {skill.description ? (
+              <Text size="sm" c="dimmed">
+                {skill.description}
+              </Text>
+            ) : null}
+          </div>
+          <Group gap={6} wrap="nowrap">
+            {aiSuggested ? (
+              <Badge color="violet" variant="light" title={t.aiSuggestionHint}>
+                {t.aiSuggestion}
+              </Badge>
+            ) : feedback.teacher_edited_at ? (
+              <Badge color="teal" variant="light">
+                {t.teacherEdited}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+
+        <div role="group" aria-label={t.levels(skill.name)} className={classes.levels}>
+          {levels.map((score) => {
+            const pressed = feedback.score === score;
+            const text = score < 0 ? '' : descriptor(score);
+            return (
+              <UnstyledButton
+                key={score}
+                className={classes.level}
+                data-pressed={pressed || undefined}
+                aria-pressed={pressed}
+                onClick={() => {
+                  if (!pressed) onScore(score);
+                }}
+              >
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <Text fw={700} w={72} style={{ flexShrink: 0 }}>
+                    {score < 0 ? t.unscored : de.grading.points(score)}
+                  </Text>
+                  <Text size="sm" style={{ flex: 1 }}>
+                    {text}
+                  </Text>
+                  {feedback.ai_score === score ? (
+                    <Badge size="xs" color="violet" variant="outline" aria-label={t.aiSuggestion}>
+                      {t.aiLevel}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </UnstyledButton>
+            );
+          })}
+        </div>
+
+        {!aiSuggested &&
+        feedback.teacher_edited_at &&
+        feedback.ai_score !== null &&
+        feedback.ai_score !== feedback.score ? (
+          <Text size="sm" c="dimmed">
+            {feedback.ai_score < 0 ? t.aiWasUnscored : t.aiWas(feedback.ai_score)}
+          </Text>
+        ) : null}
+
+        {hasTexts ? (
+          <Paper
+            p="xs"
+            className={feedback.ai_score !== null ? classes.ai : undefined}
+            aria-labelledby={headingId}
+          >
+            {feedback.ai_score !== null ? (
+              <Text size="xs" fw={700} c="violet" mb={4}>
+                {t.aiSuggestion}
+              </Text>
+            ) : null}
+            {feedback.reason ? (
+              <Text size="sm">
+                <strong>{t.reason}:</strong> {feedback.reason}
+              </Text>
+            ) : null}
+            {feedback.proof.length > 0 ? (
+              <>
+                <Text size="sm" fw={700} mt={4}>
+                  {t.proof}:
+                </Text>
+                <List size="sm">
+                  {feedback.proof.map((quote, i) => (
+                    <List.Item key={i}>„{quote}“</List.Item>
+                  ))}
+                </List>
+              </>
+            ) : null}
+            {feedback.recommendation ? (
+              <Text size="sm" mt={4}>
+                <strong>{t.recommendation}:</strong> {feedback.recommendation}
+              </Text>
+            ) : null}
+          </Paper>
+        ) : null}
+
+        {feedback.id !== null ? (
+          <Group justify="flex-end">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={t.removeLabel(skill.name)}
+            >
+              {t.remove}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

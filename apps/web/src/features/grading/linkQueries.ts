@@ -1,0 +1,28 @@
+import type { FeedbackLinkResponse } from '@app/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, checkedByServer } from '../../lib/api';
+
+/**
+ * The student's feedback link page's data (public, no sign-in; ADR 010). Apart from queries.ts so that the
+ * page's bundle holds only this: no zod (the API checked the response against the contract's schema before
+ * sending it, see `checkedByServer`, as on the submit page), no teacher code, no catalog.
+ */
+
+const enc = encodeURIComponent;
+
+export const feedbackLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['feedback-link', token] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/feedback-link/${enc(token)}`, {
+        schema: checkedByServer<FeedbackLinkResponse>(),
+        signal,
+      }),
+    staleTime: 60_000,
+    // A 404 (unknown or not handed back) does not get better by asking again.
+    retry: false,
+  });
+
+/** Where a file of the handed-back submission is served from, through the token. */
+export const feedbackLinkFileUrl = (token: string, fileId: string) =>
+  `/api/feedback-link/${enc(token)}/files/${enc(fileId)}`;

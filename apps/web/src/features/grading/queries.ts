@@ -1,0 +1,239 @@
+import {
+  ZDeleteSkillFeedbackResponse,
+  ZGradingResponse,
+  ZReleaseFeedbackResponse,
+  ZResetFeedbackResponse,
+  ZSetGroupFeedbackResponse,
+  ZSetSkillScoreResponse,
+  type GradingResponse,
+  type GradingSkillFeedback,
+} from '@app/contract';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { de } from '../../i18n/de';
+import { apiFetch } from '../../lib/api';
+import { orNotFound } from '../../lib/loaders';
+import { toast, toastApiError } from '../../lib/toast';
+import { SUBMISSIONS_POLL_MS, submissionKeys, submissionsQueryOptions } from '../submissions/queries';
+
+/**
+ * Grading of one submission (issue 6, ADR 010). The view lives at `['submissions', id, 'grading']`; every
+ * change also refreshes the task's submission list (its scores and statuses follow from the feedback).
+ */
+
+const enc = encodeURIComponent;
+const t = de.toasts.feedback;
+
+export const gradingKeys = {
+  detail: (submissionId: string) => ['submissions', submissionId, 'grading'] as const,
+};
+
+export const gradingQueryOptions = (submissionId: string) =>
+  queryOptions({
+    queryKey: gradingKeys.detail(submissionId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}`, { schema: ZGradingResponse, signal }),
+    // While the AI is still correcting, its suggestions arrive without a reload.
+    refetchInterval: (query) =>
+      query.state.data?.submission.display_status === 'in Korrektur' ? SUBMISSIONS_POLL_MS : false,
+  });
+
+/**
+ * Loader of the grading page: the submission and the task's list (for next/previous); an unknown or foreign
+ * submission is the 404 page.
+ */
+export function loadGrading(queryClient: QueryClient, taskId: string, submissionId: string) {
+  return orNotFound(
+    Promise.all([
+      queryClient.ensureQueryData(gradingQueryOptions(submissionId)),
+      queryClient.ensureQueryData(submissionsQueryOptions(taskId)),
+    ]),
+  );
+}
+
+/** Replaces one skill's feedback in the cached view (the sums are computed from it when shown). */
+function patchSkill(
+  queryClient: QueryClient,
+  submissionId: string,
+  skillId: string,
+  patch: (feedback: GradingSkillFeedback) => GradingSkillFeedback,
+) {
+  queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+    old
+      ? {
+          ...old,
+          groups: old.groups.map((group) => ({
+            ...group,
+            skills: group.skills.map((s) =>
+              s.skill.id === skillId ? { ...s, feedback: patch(s.feedback) } : s,
+            ),
+          })),
+        }
+      : old,
+  );
+}
+
+function patchGroupText(queryClient: QueryClient, submissionId: string, groupId: string, feedback: string) {
+  queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+    old
+      ? {
+          ...old,
+          groups: old.groups.map((group) =>
+            group.group_id === groupId ? { ...group, text: { ...group.text, feedback } } : group,
+          ),
+        }
+      : old,
+  );
+}
+
+const refreshList = (queryClient: QueryClient, taskId: string) =>
+  queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true });
+
+export interface ScoreVariables {
+  skillId: string;
+  score: number;
+  /** The score shown before this change: restored when the save fails (spec §4). */
+  previous: number;
+}
+
+/** Sets a skill's score at once; a failed save puts the previous score back (spec §4) with the spec toast. */
+export function useSetSkillScore(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ skillId, score }: ScoreVariables) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}`, {
+        method: 'PUT',
+        body: { score },
+        schema: ZSetSkillScoreResponse,
+      }),
+    onMutate: async ({ skillId, score }) => {
+      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      patchSkill(queryClient, submissionId, skillId, (f) => ({ ...f, score }));
+    },
+    onError: (error, { skillId, previous }) => {
+      // Only this skill goes back: another skill changed meanwhile keeps its new score.
+      patchSkill(queryClient, submissionId, skillId, (f) => ({ ...f, score: previous }));
+      toastApiError(error, t.saveFailed);
+    },
+    onSuccess: (saved, { skillId }) => {
+      patchSkill(queryClient, submissionId, skillId, () => saved);
+      toast.success(t.updated);
+    },
+    onSettled: () => refreshList(queryClient, taskId),
+  });
+}
+
+export interface GroupTextVariables {
+  groupId: string;
+  feedback: string;
+  previous: string;
+}
+
+/** Saves a group text; a failed save puts the last saved text back (spec §4). */
+export function useSetGroupFeedback(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ groupId, feedback }: GroupTextVariables) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/groups/${enc(groupId)}`, {
+        method: 'PUT',
+        body: { feedback },
+        schema: ZSetGroupFeedbackResponse,
+      }),
+    onMutate: async ({ groupId, feedback }) => {
+      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      patchGroupText(queryClient, submissionId, groupId, feedback);
+    },
+    onError: (error, { groupId, previous }) => {
+      patchGroupText(queryClient, submissionId, groupId, previous);
+      toastApiError(error, t.saveFailed);
+    },
+    onSuccess: (saved, { groupId }) => {
+      queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+        old
+          ? {
+              ...old,
+              groups: old.groups.map((group) =>
+                group.group_id === groupId ? { ...group, text: saved } : group,
+              ),
+            }
+          : old,
+      );
+      toast.success(t.updated);
+    },
+    onSettled: () => refreshList(queryClient, taskId),
+  });
+}
+
+/** Deletes one skill's feedback ('Feedback erfolgreich gelöscht'). */
+export function useDeleteSkillFeedback(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (skillId: string) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}`, {
+        method: 'DELETE',
+        schema: ZDeleteSkillFeedbackResponse,
+      }),
+    onError: (error) => toastApiError(error, t.deleteFailed),
+    onSuccess: () => toast.success(t.deleted),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        refreshList(queryClient, taskId),
+      ]),
+  });
+}
+
+/** Deletes every feedback row of the submission ('Feedback erfolgreich zurückgesetzt'). */
+export function useResetFeedback(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/reset`, {
+        method: 'POST',
+        schema: ZResetFeedbackResponse,
+      }),
+    onError: (error) => toastApiError(error, t.resetFailed),
+    onSuccess: () => toast.success(t.reset),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        refreshList(queryClient, taskId),
+      ]),
+  });
+}
+
+/** "Austeilen" of one submission: its link comes back (and is in the refreshed view). */
+export function useReleaseSubmission(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/release`, {
+        method: 'POST',
+        schema: ZReleaseFeedbackResponse,
+      }),
+    onError: (error) => toastApiError(error, de.grading.release.failed),
+    onSuccess: () => toast.success(de.grading.release.done),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        refreshList(queryClient, taskId),
+      ]),
+  });
+}
+
+/** "Austeilen" of every corrected submission of the task. */
+export function useReleaseTask(taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/feedback/tasks/${enc(taskId)}/release`, {
+        method: 'POST',
+        schema: ZReleaseFeedbackResponse,
+      }),
+    onError: (error) => toastApiError(error, de.grading.release.failed),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+        refreshList(queryClient, taskId),
+      ]),
+  });
+}

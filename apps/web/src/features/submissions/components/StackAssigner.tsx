@@ -1,0 +1,197 @@
+import type { SubmissionFile } from '@app/contract';
+import {
+  Anchor,
+  Button,
+  Group,
+  Image,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { de } from '../../../i18n/de';
+import { fileKind } from '../files';
+import {
+  fileContentUrl,
+  submissionsQueryOptions,
+  taskFilesQueryOptions,
+  useMatchFile,
+  useUnmatchFile,
+} from '../queries';
+import { studentName } from './SubmissionsTable';
+
+const t = de.submissions.add;
+
+/** The page number of a split stack ("scan.pdf – Seite 3" → 3), null for any other file. */
+export function stackPageNumber(name: string): number | null {
+  const match = / – Seite (\d+)$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** The teacher's scans (no uploader label: not from the public link), in the order they were uploaded. */
+export function stackPages(files: readonly SubmissionFile[]): SubmissionFile[] {
+  return files
+    .filter((f) => f.uploader_label === null)
+    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));
+}
+
+function Preview({ file }: { file: SubmissionFile }) {
+  if (fileKind({ type: file.mime, name: file.original_name }) === 'image') {
+    return (
+      <Image
+        src={fileContentUrl(file.id)}
+        alt={t.previewAlt(file.original_name)}
+        w={72}
+        h={96}
+        fit="cover"
+        radius="sm"
+        loading="lazy"
+      />
+    );
+  }
+  const page = stackPageNumber(file.original_name);
+  return (
+    <Paper withBorder w={72} h={96} radius="sm" p={4} style={{ display: 'grid', placeItems: 'center' }}>
+      <Text size="xs" fw={700} ta="center">
+        {page === null ? t.pdf : t.pdfPage(page)}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * Every page of the teacher's stack in order, each with the student it belongs to. A page is assigned with its
+ * own select, or many at once: "next N pages → student" takes the first N pages nobody has yet and then
+ * selects the next student, so a sorted stack is assigned by pressing Enter once per student.
+ */
+export function StackAssigner({ taskId }: { taskId: string }) {
+  const { data: files } = useSuspenseQuery(taskFilesQueryOptions(taskId));
+  const { data: list } = useSuspenseQuery(submissionsQueryOptions(taskId));
+  const match = useMatchFile(taskId);
+  const unmatch = useUnmatchFile(taskId);
+  const students = list.data;
+  const pages = stackPages(files.files);
+  const open = pages.filter((p) => p.submission_id === null);
+
+  const [count, setCount] = useState(1);
+  const [studentId, setStudentId] = useState<string>(students[0]?.id ?? '');
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const assign = (file: SubmissionFile, submissionId: string) => {
+    if (submissionId === '') {
+      if (file.submission_id) unmatch.mutate({ submissionId: file.submission_id, file });
+    } else if (submissionId !== file.submission_id) {
+      match.mutate({ submissionId, file });
+    }
+  };
+
+  const assignNext = async (event: FormEvent) => {
+    event.preventDefault();
+    const target = students.find((s) => s.id === studentId);
+    if (!target || busy) return;
+    const batch = open.slice(0, Math.max(1, count));
+    if (batch.length === 0) {
+      setAnnouncement(t.nothingLeft);
+      return;
+    }
+    setBusy(true);
+    try {
+      // One after the other: each optimistic move sees the previous one in the cache.
+      for (const file of batch)
+        await match.mutateAsync({ submissionId: target.id, file }).catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+    const from = pages.indexOf(batch[0]!) + 1;
+    const to = pages.indexOf(batch[batch.length - 1]!) + 1;
+    setAnnouncement(t.assigned(from, to, studentName(target)));
+    const next = students[students.indexOf(target) + 1];
+    if (next) setStudentId(next.id);
+  };
+
+  const options = students.map((s) => ({ value: s.id, label: studentName(s) }));
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t.pagesHeading}</Title>
+      {pages.length === 0 ? (
+        <Text c="dimmed">{t.pagesEmpty}</Text>
+      ) : (
+        <>
+          <Paper withBorder p="md" component="section" aria-labelledby="stack-quick">
+            <Title order={3} size="h4" id="stack-quick">
+              {t.quickHeading}
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t.quickHint}
+            </Text>
+            <form onSubmit={(event) => void assignNext(event)}>
+              <Group align="flex-end" wrap="wrap">
+                <NumberInput
+                  label={t.count}
+                  min={1}
+                  max={Math.max(1, pages.length)}
+                  value={count}
+                  onChange={(value) => setCount(typeof value === 'number' && value >= 1 ? value : 1)}
+                  w={160}
+                  allowDecimal={false}
+                />
+                <NativeSelect
+                  label={t.student}
+                  data={options}
+                  value={studentId}
+                  onChange={(event) => setStudentId(event.currentTarget.value)}
+                  miw={220}
+                />
+                <Button type="submit" loading={busy} disabled={open.length === 0 || options.length === 0}>
+                  {t.assignNext(count)}
+                </Button>
+              </Group>
+            </form>
+            <Text size="sm" role="status" mt="xs">
+              {announcement || t.remaining(open.length)}
+            </Text>
+          </Paper>
+          <Stack component="ol" gap="xs" aria-label={t.pagesLabel} p={0} m={0} style={{ listStyle: 'none' }}>
+            {pages.map((file, index) => (
+              <Paper component="li" key={file.id} withBorder p="xs" data-testid="stack-page">
+                <Group wrap="nowrap" align="center">
+                  <Text fw={700} w={32} ta="right" aria-hidden="true">
+                    {t.position(index + 1)}
+                  </Text>
+                  <Preview file={file} />
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <Text size="sm" truncate="end">
+                      {file.original_name}
+                    </Text>
+                    <Anchor
+                      href={fileContentUrl(file.id)}
+                      target="_blank"
+                      rel="noopener"
+                      size="xs"
+                      aria-label={t.openLabel(file.original_name)}
+                    >
+                      {t.open}
+                    </Anchor>
+                  </Stack>
+                  <NativeSelect
+                    aria-label={t.studentFor(file.original_name)}
+                    data={[{ value: '', label: t.unassigned }, ...options]}
+                    value={file.submission_id ?? ''}
+                    onChange={(event) => assign(file, event.currentTarget.value)}
+                    miw={200}
+                  />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { UPLOAD_FIELDS, type SubmitPageResponse, type UploadReceipt } from '@app/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiUpload, checkedByServer, type UploadProgress } from '../../lib/api';
+
+/**
+ * The public submit page's data (no sign-in). Apart from queries.ts so that the page's bundle holds only
+ * what it uses: no zod (the server has checked these responses, see `checkedByServer`), no teacher code,
+ * no catalog.
+ * queries.ts re-exports everything here.
+ */
+
+const enc = encodeURIComponent;
+
+/** `GET /api/submit/{taskId}` (public): what the submit page shows. */
+export const submitPageQueryOptions = (taskId: string) =>
+  queryOptions({
+    queryKey: ['submit', taskId] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/submit/${enc(taskId)}`, {
+        schema: checkedByServer<SubmitPageResponse>(),
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Who hands in on the public page: picked from the class list, or typed (the files stay unmatched). */
+export type Uploader = { studentId: string } | { studentName: string };
+
+/** `POST /api/submissions/studentupload/{taskId}` (public): one file per request, so progress and retry are per file. */
+export function uploadStudentFile(
+  taskId: string,
+  file: Blob,
+  fileName: string,
+  uploader: Uploader,
+  options: UploadOptions = {},
+): Promise<UploadReceipt> {
+  const form = new FormData();
+  if ('studentId' in uploader) form.append(UPLOAD_FIELDS.studentId, uploader.studentId);
+  else form.append(UPLOAD_FIELDS.studentName, uploader.studentName);
+  // Text fields first: the server knows whose files these are before the bytes arrive.
+  form.append(UPLOAD_FIELDS.files, file, fileName);
+  return apiUpload(`/api/submissions/studentupload/${enc(taskId)}`, form, {
+    schema: checkedByServer<UploadReceipt>(),
+    ...options,
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Strings of grading (issue 6, ADR 010): the teacher's grading page and the student's feedback link page.
+ * Merged into `de` as `de.grading`; the public feedback page imports this module alone (small JS, like /submit).
+ */
+
+const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
+
+export const deGrading = {
+  points,
+  of: (score: number, max: number) => `${String(score)} / ${String(max)}`,
+
+  page: {
+    title: 'Abgabe bewerten',
+    heading: (name: string) => `Bewertung: ${name}`,
+    unnamed: 'Ohne Namen',
+    back: 'Zur Aufgabe',
+    previous: 'Vorherige Abgabe',
+    next: 'Nächste Abgabe',
+    previousShort: 'Zurück',
+    nextShort: 'Weiter',
+    position: (index: number, total: number) => `Abgabe ${String(index)} von ${String(total)}`,
+    announce: (index: number, total: number, name: string) =>
+      `Abgabe ${String(index)} von ${String(total)}: ${name}`,
+    keyboardHint: 'Tastatur: J oder Alt+→ nächste Abgabe, K oder Alt+← vorherige Abgabe.',
+    total: 'Gesamtpunktzahl',
+    files: 'Dateien der Abgabe',
+    noFiles: 'Zu dieser Abgabe gibt es noch keine Dateien.',
+    pdfTitle: (name: string) => `PDF: ${name}`,
+    openPdf: 'PDF in neuem Tab öffnen',
+    imageAlt: (file: string, name: string) => `${file} – ${name}`,
+    rubric: 'Bewertung nach Raster',
+    noRubric:
+      'Diese Aufgabe hat noch kein Bewertungsraster. Lege auf der Aufgabenseite Kompetenzen an, um bewerten zu können.',
+    loadFailed: 'Die Abgabe konnte nicht geladen werden.',
+  },
+
+  skill: {
+    levels: (name: string) => `Punkte für ${name}`,
+    unscored: 'Nicht bewertet',
+    levelButton: (score: number, text: string) => (text ? `${points(score)}: ${text}` : points(score)),
+    aiSuggestion: 'KI-Vorschlag',
+    aiSuggestionHint: 'Von der KI vorgeschlagen – prüfe und ändere die Bewertung bei Bedarf.',
+    aiLevel: 'KI',
+    teacherEdited: 'Von dir bewertet',
+    aiWas: (score: number) => `KI-Vorschlag war: ${points(score)}`,
+    aiWasUnscored: 'KI-Vorschlag war: nicht bewertet',
+    reason: 'Begründung',
+    proof: 'Belege aus der Abgabe',
+    recommendation: 'Empfehlung',
+    remove: 'Bewertung löschen',
+    removeLabel: (name: string) => `Bewertung von ${name} löschen`,
+  },
+
+  group: {
+    score: (score: number, max: number) => `${String(score)} / ${String(max)} Punkte`,
+    text: (name: string) => `Rückmeldung zu ${name}`,
+    placeholder: 'Rückmeldung an die Schülerin oder den Schüler …',
+    save: 'Rückmeldung speichern',
+    saving: 'Speichert …',
+    aiText: 'Text von der KI vorgeschlagen',
+  },
+
+  reset: {
+    button: 'Feedback zurücksetzen',
+    title: 'Feedback zurücksetzen?',
+    text: 'Alle Punkte und Texte dieser Abgabe – auch die Vorschläge der KI – werden gelöscht. Ein ausgeteilter Link ist danach nicht mehr erreichbar.',
+    confirm: 'Zurücksetzen',
+  },
+
+  release: {
+    button: 'Austeilen',
+    again: 'Link anzeigen',
+    notReady: 'Erst austeilen, wenn mindestens eine Kompetenz bewertet ist.',
+    done: 'Feedback ausgeteilt',
+    linkLabel: 'Persönlicher Link zur Rückmeldung',
+    linkHint:
+      'Gib diesen Link nur der Schülerin oder dem Schüler: Wer ihn hat, sieht die Rückmeldung (ohne Anmeldung).',
+    copy: 'Link kopieren',
+    copied: 'Kopiert',
+    open: 'Öffnen',
+    print: 'Drucken',
+    all: 'Alle korrigierten austeilen',
+    allTitle: 'Ausgeteilte Rückmeldungen',
+    allEmpty: 'Es gibt noch keine korrigierte Abgabe zum Austeilen.',
+    allIntro: (count: number) =>
+      count === 1 ? '1 Rückmeldung ist ausgeteilt.' : `${String(count)} Rückmeldungen sind ausgeteilt.`,
+    student: 'Name',
+    link: 'Link',
+    close: 'Schließen',
+    failed: 'Das Austeilen hat nicht geklappt. Bitte versuche es erneut.',
+  },
+
+  table: {
+    grade: 'Bewerten',
+    gradeLabel: (name: string) => `Abgabe von ${name} bewerten`,
+  },
+
+  /** The student's page `/feedback/{token}`. */
+  link: {
+    title: 'Deine Rückmeldung',
+    greeting: (firstName: string) => (firstName ? `Hallo ${firstName}!` : 'Hallo!'),
+    intro: 'Hier ist die Rückmeldung deiner Lehrkraft zu deiner Abgabe.',
+    task: 'Aufgabe',
+    files: 'Deine Abgabe',
+    total: 'Gesamt',
+    score: (score: number, max: number) => `${String(score)} von ${String(max)} Punkten`,
+    unscored: 'nicht bewertet',
+    level: 'Erreichte Stufe',
+    loading: 'Rückmeldung wird geladen …',
+    notFoundTitle: 'Rückmeldung nicht gefunden',
+    loadFailed: 'Die Rückmeldung konnte gerade nicht geladen werden. Bitte versuche es später noch einmal.',
+    retry: 'Erneut versuchen',
+  },
+} as const;

@@ -1,0 +1,39 @@
+/** Strings of notifications, the coin balance and AI availability (issue 6). Merged into `de` as `de.notifications`. */
+
+const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
+
+export const deNotifications = {
+  coins,
+  intro: 'Hier erscheinen Meldungen zu deinen Aufgaben, z. B. wenn die KI-Korrektur einer Klasse fertig ist.',
+  empty: 'Noch keine Benachrichtigungen.',
+  unread: 'Ungelesen',
+  open: 'Öffnen',
+  markRead: 'Als gelesen markieren',
+  markAllRead: 'Alle als gelesen markieren',
+  markReadFailed: 'Die Benachrichtigung konnte nicht als gelesen markiert werden.',
+  listLabel: 'Benachrichtigungen, neueste zuerst',
+  /** Bell in the header: its accessible name says what the badge shows. */
+  bell: (unread: number) =>
+    unread === 0 ? 'Benachrichtigungen, keine ungelesen' : `Benachrichtigungen, ${String(unread)} ungelesen`,
+  balanceLabel: 'KI-Guthaben: ',
+  balance: (count: number) => `KI-Guthaben: ${coins(count)}`,
+  balanceHint:
+    'Jede KI-Anfrage (Rubrik-Vorschlag oder Feedback zu einer Abgabe) verbraucht Coins. Schlägt sie fehl, bekommst du sie zurück. Neue Coins vergibt deine Organisation.',
+  grant: {
+    open: 'Coins',
+    openLabel: (email: string) => `Coins für ${email} vergeben`,
+    current: (count: number) => `Aktuelles Guthaben: ${coins(count)}`,
+    amount: 'Anzahl Coins',
+    submit: 'Vergeben',
+    done: (count: number, email: string) => `${coins(count)} an ${email} vergeben.`,
+    failed: 'Die Coins konnten nicht vergeben werden.',
+    amountInvalid: 'Bitte gib eine ganze Zahl zwischen 1 und 100 000 ein.',
+  },
+  ai: {
+    notConfiguredTitle: 'KI nicht eingerichtet',
+    /** Same text as the API's AI_NOT_CONFIGURED error. */
+    notConfigured:
+      'Auf diesem Server ist kein KI-Dienst eingerichtet. Du kannst Rubriken und Bewertungen weiterhin von Hand bearbeiten.',
+    notConfiguredShort: 'Kein KI-Dienst eingerichtet',
+  },
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * The strings every page may need before its own chunk arrives — the app's name, the error and 404 pages,
+ * the API client's messages, the guards' redirects — and the public submit page's title. A module of its
+ * own so that the entry bundle (and the public submit page on a phone) does not carry the whole catalog.
+ * Spread into `de` (`de.ts`) under the same keys: `de.app.name`, `de.notFound.heading`, … work as before.
+ */
+export const deShell = {
+  app: {
+    name: 'Klassenzimmer',
+    homeLink: 'Zur Startseite',
+  },
+
+  titles: {
+    notFound: 'Seite nicht gefunden',
+    submit: 'Lösung abgeben',
+  },
+
+  notFound: {
+    code: '404',
+    heading: 'Seite nicht gefunden',
+    text: 'Die Seite, die du aufrufen wolltest, gibt es nicht oder nicht mehr.',
+  },
+
+  /** Shown when rendering or loading a page throws. */
+  routeError: {
+    heading: 'Etwas ist schiefgelaufen',
+    text: 'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten.',
+    retry: 'Erneut versuchen',
+  },
+
+  api: {
+    network: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
+    invalidResponse: 'Invalid API response format',
+  },
+
+  /** Spec §4 guards and §8 "Navigation and session". */
+  navigation: {
+    otpExpired: 'Email link wurde bereits verwendet oder ist abgelaufen.',
+    otpExpiredHeader: 'Hoppla!',
+    missingRole: 'Leider hast du noch nicht die passende Rolle',
+    /** A sign-in link whose code could not be exchanged (opened in another browser, or already used). */
+    callbackFailed:
+      'Der Link konnte nicht verwendet werden. Öffne ihn bitte im selben Browser, in dem du ihn angefordert hast, oder fordere einen neuen an.',
+  },
+} as const;
