@@ -92,7 +92,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
   const sink = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const env = loadEnv({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     DEMO: '0',
     RATE_LIMIT_MAX: '1000000000',
     WEB_DIST: '/nonexistent',
@@ -132,13 +132,26 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
       if (res.status !== 200 || !Array.isArray(body) || body.length !== expected)
         throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     }
-    return [
-      await measure('hello world', hello),
+    // Hello world before and after the routes: the baseline is their mean, so a machine that gets busier or
+    // quieter during the run does not tilt the ratios.
+    const helloBefore = await measure('hello world', hello);
+    const routes = [
       await measure('GET /api/classes', `${base}/api/classes`, headers),
       await measure('GET /api/tasks?classId=', `${base}/api/tasks?classId=${classId}`, headers),
       await measure('(stack, no query)', `${base}/api/bench/floor`, headers),
       await measure('(stack + 1-row query)', `${base}/api/bench/one-query`, headers),
     ];
+    const helloAfter = await measure('hello world', hello);
+    const baseline: Figure = {
+      label: 'hello world',
+      rps: (helloBefore.rps + helloAfter.rps) / 2,
+      p99: Math.max(helloBefore.p99, helloAfter.p99),
+      errors: helloBefore.errors + helloAfter.errors,
+    };
+    console.log(
+      `[${driver}] hello world before ${helloBefore.rps.toFixed(0)}/s, after ${helloAfter.rps.toFixed(0)}/s`,
+    );
+    return [baseline, ...routes];
   } finally {
     await app.close();
     await database.cleanup();

@@ -1,48 +1,9 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './helpers/browser';
 import { MOBILE, routeJs } from './helpers/bundle';
-import { removeDir, repoRoot, startServer, type RunningServer } from './helpers/server';
-
-/** sharp lives in the API's dependencies (not the tests'): it makes real JPEG photos for the upload. */
-interface SharpLike {
-  jpeg(options: { quality: number }): { toBuffer(): Promise<Buffer> };
-}
-const sharp = createRequire(path.join(repoRoot, 'apps/api/package.json'))('sharp') as (
-  input: Buffer,
-  options: { raw: { width: number; height: number; channels: 3 } },
-) => SharpLike;
-
-async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 31 + seed * 97 + ((i / 3) % width)) & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-/** A minimal valid one-page PDF (correct xref offsets). */
-function minimalPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << >> >>',
-    '<< /Length 0 >>\nstream\n\nendstream',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+import { minimalPdf, photo, stackPdf } from './helpers/files';
+import { removeDir, startServer, type RunningServer } from './helpers/server';
 
 /**
  * A student hands in from a phone through the public link, a second one types a name that is not on the list,
@@ -121,9 +82,10 @@ describe('Submitting through the public link in a real browser', () => {
     await chooser.setFiles(files);
   }
 
-  // Issue 5 targets 150 KB; today the shared entry chunk alone is ~177 KB (React, Mantine, TanStack, zod,
-  // the catalog). This budget keeps it from growing while that work is open.
-  const SUBMIT_JS_BUDGET_KIB = 205;
+  // Issue 5: at most 150 KB. Measured ~148 KiB (React and react-dom ~68, TanStack Router ~25, Mantine ~22,
+  // TanStack Query ~10, the page ~15); no zod, no full catalog, toasts loaded with the first one (ADR 012).
+  // A new dependency of the entry chunk or of the submit page fails here: load it lazily instead.
+  const SUBMIT_JS_BUDGET_KIB = 150;
 
   it(`loads at most ${SUBMIT_JS_BUDGET_KIB} KiB of gzipped JavaScript for /submit, without editor or KaTeX`, async () => {
     const js = await routeJs(browser, `${origin}/submit/${taskId}`, MOBILE);
@@ -224,6 +186,44 @@ describe('Submitting through the public link in a real browser', () => {
     expect(byName.get('Greta')?.display_status).toBe('abgegeben');
     expect(byName.get('Max')?.files).toHaveLength(1);
     expect(byName.get('Olga')?.files).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('splits a teacher’s scanned stack into pages and assigns them to students with Enter', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/demo`);
+    await page.getByRole('button', { name: 'Demo starten' }).click();
+    await page.waitForURL('**/classes');
+
+    await page.goto(`${origin}/classes/${classId}/tasks/${taskId}/submissions/add`);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Scans auswählen' }).click(),
+    ]);
+    await chooser.setFiles([{ name: 'stapel.pdf', mimeType: 'application/pdf', buffer: stackPdf(4) }]);
+
+    // One PDF, four pages in order; the students' own uploads are not part of the stack.
+    const pages = page.getByTestId('stack-page');
+    await expect.poll(() => pages.count(), { timeout: 30_000 }).toBe(4);
+    for (let n = 1; n <= 4; n++)
+      expect(await pages.nth(n - 1).textContent()).toContain(`stapel.pdf – Seite ${n}`);
+
+    // Two pages each: Enter gives the next two to the chosen student and moves on to the next one.
+    const count = page.getByLabel('Seiten pro Schüler/in');
+    await count.fill('2');
+    await count.press('Enter');
+    await page.getByText('Seiten 1–2 → Greta Gans').waitFor();
+    await count.press('Enter');
+    await page.getByText('Seiten 3–4 → Max Maier').waitFor();
+
+    const list = await api<{
+      data: Array<{ name: { first_name: string }; files: Array<{ original_name: string }> }>;
+    }>('GET', `/api/submissions/getAll?taskId=${taskId}`);
+    const names = (first: string) =>
+      list.data.find((e) => e.name.first_name === first)?.files.map((f) => f.original_name) ?? [];
+    expect(names('Greta')).toEqual(expect.arrayContaining(['stapel.pdf – Seite 1', 'stapel.pdf – Seite 2']));
+    expect(names('Max')).toEqual(expect.arrayContaining(['stapel.pdf – Seite 3', 'stapel.pdf – Seite 4']));
+    expect(names('Olga')).not.toContain('stapel.pdf – Seite 1');
     expect(errors).toEqual([]);
   });
 });
