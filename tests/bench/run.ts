@@ -1,6 +1,6 @@
 // `pnpm bench`: prints start-up, latency and bundle figures of the built app. Not a timed test.
-import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/helpers/browser';
+import { formatBytes, routeJs } from '../e2e/helpers/bundle';
 import { removeDir, startServer } from '../e2e/helpers/server';
 
 function percentile(sorted: number[], p: number): number {
@@ -30,27 +30,6 @@ async function latency(url: string, n: number) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
 }
 
-async function homeRouteJs(url: string) {
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      void res
-        .body()
-        .then((body) => scripts.set(res.url(), gzipSync(body).length))
-        .catch(() => undefined);
-    });
-    await page.goto(url + '/', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
-    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    return { files: scripts.size, gzipBytes: total };
-  } finally {
-    await browser.close();
-  }
-}
-
 const { server, fresh, warm } = await coldStart();
 try {
   console.log(`cold start, empty DATA_DIR (spawn → /api/health 200): ${fresh.toFixed(0)} ms`);
@@ -61,8 +40,16 @@ try {
       `GET ${path.padEnd(12)} 500 sequential: p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`,
     );
   }
-  const js = await homeRouteJs(server.url);
-  console.log(`home route initial JS: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  const browser = await launchBrowser();
+  try {
+    const js = await routeJs(browser, server.url + '/');
+    console.log(
+      `home route initial JS: ${js.files.length} files, ${formatBytes(js.gzipBytes)} gzipped, ` +
+        `${formatBytes(js.wireBytes)} over the wire`,
+    );
+  } finally {
+    await browser.close();
+  }
 } finally {
   await server.stop();
   removeDir(server.dataDir);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './helpers/browser';
-import { MOBILE, routeJs } from './helpers/bundle';
+import { formatBytes, MOBILE, routeJs } from './helpers/bundle';
 import { minimalPdf, photo, stackPdf } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
@@ -82,21 +82,25 @@ describe('Submitting through the public link in a real browser', () => {
     await chooser.setFiles(files);
   }
 
-  // Issue 5: at most 150 KB. Measured ~148 KiB (React and react-dom ~68, TanStack Router ~25, Mantine ~22,
-  // TanStack Query ~10, the page ~15); no zod, no full catalog, toasts loaded with the first one (ADR 012).
-  // A new dependency of the entry chunk or of the submit page fails here: load it lazily instead.
-  const SUBMIT_JS_BUDGET_KIB = 150;
+  // Issue 5: at most 150 kB gzipped (150 000 bytes). Measured 148.5 kB (React and react-dom ~68 KiB, TanStack
+  // Router ~25, Mantine ~22, Query ~10, the page ~15); no zod, no full catalog, toasts loaded with the first one
+  // (ADR 012). Chromium actually receives the brotli copies, about a tenth less. A new dependency of the entry
+  // chunk or of the submit page fails here: load it lazily instead.
+  const SUBMIT_JS_BUDGET_KB = 150;
 
-  it(`loads at most ${SUBMIT_JS_BUDGET_KIB} KiB of gzipped JavaScript for /submit, without editor or KaTeX`, async () => {
+  it(`loads at most ${SUBMIT_JS_BUDGET_KB} kB of gzipped JavaScript for /submit, without editor or KaTeX`, async () => {
     const js = await routeJs(browser, `${origin}/submit/${taskId}`, MOBILE);
     console.log(
-      `/submit route JS: ${js.files.length} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzipped\n` +
+      `/submit route JS: ${js.files.length} files, ${formatBytes(js.gzipBytes)} gzipped, ` +
+        `${formatBytes(js.wireBytes)} over the wire\n` +
         js.files
-          .map((f) => `  ${(f.gzipBytes / 1024).toFixed(1).padStart(6)} KiB ${f.url.split('/').pop()}`)
+          .map((f) => `  ${(f.gzipBytes / 1000).toFixed(1).padStart(6)} kB ${f.url.split('/').pop()}`)
           .join('\n'),
     );
     expect(js.files.some((f) => /katex|TaskEditor|content\.module|supabase/i.test(f.url))).toBe(false);
-    expect(js.gzipBytes).toBeLessThanOrEqual(SUBMIT_JS_BUDGET_KIB * 1024);
+    expect(js.gzipBytes).toBeLessThanOrEqual(SUBMIT_JS_BUDGET_KB * 1000);
+    // The server sends the pre-compressed copies: what crosses the wire is not the 400 kB of plain JavaScript.
+    expect(js.wireBytes).toBeLessThanOrEqual(js.gzipBytes);
   });
 
   it('lets a student pick their name, upload two photos and a PDF and see the receipt', async () => {

@@ -172,6 +172,9 @@ describe('Serving the built SPA in production', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="de"><title>App</title></html>');
     writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    // What the build's compression plugin writes beside each asset (contents only need to differ here).
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), 'gzip bytes');
     writeFileSync(path.join(dist, 'sw.js'), '// sw');
     t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: dist } });
   });
@@ -194,6 +197,26 @@ describe('Serving the built SPA in production', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the pre-compressed copy a browser accepts, brotli first, and the plain file otherwise', async () => {
+    const url = '/assets/index-AbC123.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('gzip bytes');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('keeps API, auth and missing assets as JSON 404s', async () => {

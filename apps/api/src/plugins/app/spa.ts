@@ -31,10 +31,15 @@ export default fp(
         root,
         wildcard: true,
         index: false,
+        // The build writes `.br` and `.gz` beside each asset (vite-plugin-compression2); they are sent to
+        // browsers that accept them, with `Content-Encoding` and `Vary: Accept-Encoding`.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.startsWith(path.join(root, 'assets') + path.sep);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // A shared cache must not hand the brotli copy to a browser that asked for gzip.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
       // `index: false` leaves the root directory unanswered; it is the SPA like every other page.
