@@ -17,7 +17,6 @@ import { eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   skillDetails,
@@ -30,19 +29,12 @@ import {
   taskXSkillGroup,
 } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { baseUrlOf, photo } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
 
 // Issue 6, grading: the teacher corrects the AI's suggestions along the task's rubric (the teacher's value is
 // final), hands the feedback back, and the student reads it through the personal link (ADR 010).
-
-async function photo(seed: number): Promise<Buffer> {
-  const raw = Buffer.alloc(40 * 30 * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7 + seed * 31) % 251;
-  return sharp(raw, { raw: { width: 40, height: 30, channels: 3 } })
-    .jpeg()
-    .toBuffer();
-}
 
 /** The AI service's `POST /score` on loopback (spec §7): records calls; answers 500 when told to. */
 function fakeScoreService() {
@@ -186,8 +178,7 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
       driver,
       env: { AI_PROVIDER: 'service', AI_SERVICE_URL: aiUrl, PUBLIC_URL: 'https://schule.example' },
     });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    base = await baseUrlOf(t.app);
     owner = await signIn(t.app);
     other = await signIn(t.app);
     const subject = ZSubject.parse((await owner.call('POST', '/api/subjects', { name: 'Physik' })).json());

@@ -10,12 +10,12 @@ import {
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionFiles } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { baseUrlOf } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { bearer, signIn, type SignedIn } from './helpers/tokens';
 
@@ -68,8 +68,7 @@ describe.each(drivers)('A teacher’s scanned stack on %s', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp({ driver });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    base = await baseUrlOf(t.app);
     owner = await signIn(t.app);
     intruder = await signIn(t.app);
     const subject = ZSubject.parse((await owner.call('POST', '/api/subjects', { name: 'Chemie' })).json());

@@ -125,6 +125,53 @@ function moveId(order: string[], index: number, by: -1 | 1): string[] {
   return next;
 }
 
+/** Move up, move down and remove: the same three buttons on a group and on a skill. */
+function OrderActions({
+  labels,
+  index,
+  count,
+  pending,
+  onMove,
+  onRemove,
+}: {
+  labels: { up: string; down: string; remove: string };
+  index: number;
+  count: number;
+  pending: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        aria-label={labels.up}
+        disabled={index === 0 || pending}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        aria-label={labels.down}
+        disabled={index === count - 1 || pending}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={labels.remove}
+        disabled={pending}
+        onClick={onRemove}
+      >
+        ✕
+      </ActionIcon>
+    </Group>
+  );
+}
+
 function GroupCard({
   ctx,
   group,
@@ -150,37 +197,20 @@ function GroupCard({
           <Title order={3} size="h5" id={headingId}>
             {t.group.label}: {group.name}
           </Title>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label={t.group.moveUp(group.name)}
-              disabled={index === 0 || pending}
-              onClick={() =>
-                void ctx.change(rubricChanges.reorderGroups(ctx.taskId, moveId(order, index, -1)))
-              }
-            >
-              ↑
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t.group.moveDown(group.name)}
-              disabled={index === count - 1 || pending}
-              onClick={() =>
-                void ctx.change(rubricChanges.reorderGroups(ctx.taskId, moveId(order, index, 1)))
-              }
-            >
-              ↓
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t.group.remove(group.name)}
-              disabled={pending}
-              onClick={() => setConfirm(true)}
-            >
-              ✕
-            </ActionIcon>
-          </Group>
+          <OrderActions
+            labels={{
+              up: t.group.moveUp(group.name),
+              down: t.group.moveDown(group.name),
+              remove: t.group.remove(group.name),
+            }}
+            index={index}
+            count={count}
+            pending={pending}
+            onMove={(by) =>
+              void ctx.change(rubricChanges.reorderGroups(ctx.taskId, moveId(order, index, by)))
+            }
+            onRemove={() => setConfirm(true)}
+          />
         </Group>
         {otherTasks > 0 && (
           <Text size="sm" c="dimmed">
@@ -277,37 +307,20 @@ function SkillCard({
               </Badge>
             )}
           </Group>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              aria-label={t.skill.moveUp(skill.name)}
-              disabled={index === 0 || pending}
-              onClick={() =>
-                void ctx.change(rubricChanges.reorderSkills(skill.group_id, moveId(order, index, -1)))
-              }
-            >
-              ↑
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t.skill.moveDown(skill.name)}
-              disabled={index === count - 1 || pending}
-              onClick={() =>
-                void ctx.change(rubricChanges.reorderSkills(skill.group_id, moveId(order, index, 1)))
-              }
-            >
-              ↓
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t.skill.remove(skill.name)}
-              disabled={pending}
-              onClick={() => setConfirm(true)}
-            >
-              ✕
-            </ActionIcon>
-          </Group>
+          <OrderActions
+            labels={{
+              up: t.skill.moveUp(skill.name),
+              down: t.skill.moveDown(skill.name),
+              remove: t.skill.remove(skill.name),
+            }}
+            index={index}
+            count={count}
+            pending={pending}
+            onMove={(by) =>
+              void ctx.change(rubricChanges.reorderSkills(skill.group_id, moveId(order, index, by)))
+            }
+            onRemove={() => setConfirm(true)}
+          />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
           <EditableText
