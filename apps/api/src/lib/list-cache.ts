@@ -15,9 +15,10 @@ interface Entry {
  */
 export class ListCache {
   private readonly versions = new Map<string, number>();
+  /** Bumped when a user's own write was answered here, before its notification arrives. */
+  private readonly userEpochs = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
   private isLive = false;
-  private epoch = 0;
   hits = 0;
   misses = 0;
 
@@ -35,21 +36,31 @@ export class ListCache {
   stop() {
     this.isLive = false;
     this.entries.clear();
+    this.userEpochs.clear();
   }
 
-  /** Something may have changed, table unknown (e.g. this process just answered a write). */
-  everythingChanged() {
-    this.epoch++;
+  /** This user's lists may have changed, table unknown (this process just answered their write). */
+  userChanged(userId: string) {
+    this.userEpochs.set(userId, (this.userEpochs.get(userId) ?? 0) + 1);
   }
 
   tableChanged(table: string) {
     this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
   }
 
-  /** The cached body of `key`, or `load()`'s (stored for next time). `tables`: what `load` reads. */
-  async get(key: string, tables: readonly string[], load: () => Promise<string>): Promise<string> {
+  /**
+   * The cached body of `key` (a list of `userId`'s), or `load()`'s (stored for next time). `tables`: what
+   * `load` reads.
+   */
+  async get(
+    userId: string,
+    key: string,
+    tables: readonly string[],
+    load: () => Promise<string>,
+  ): Promise<string> {
     if (!this.isLive) return load();
-    const version = `${this.epoch}:${tables.map((t) => this.versions.get(t) ?? 0).join('.')}`;
+    const tableVersions = tables.map((t) => this.versions.get(t) ?? 0).join('.');
+    const version = `${this.userEpochs.get(userId) ?? 0}:${tableVersions}`;
     const hit = this.entries.get(key);
     if (hit?.version === version) {
       this.hits++;

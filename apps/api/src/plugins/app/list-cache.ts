@@ -23,11 +23,11 @@ declare module 'fastify' {
 export function sendCachedList<S extends z.ZodType>(
   app: FastifyInstance,
   reply: FastifyReply,
-  cache: { key: string; tables: readonly string[]; schema: S },
+  cache: { userId: string; key: string; tables: readonly string[]; schema: S },
   load: () => Promise<z.input<S>>,
 ): void {
   app.listCache
-    .get(cache.key, cache.tables, async () => JSON.stringify(cache.schema.parse(await load())))
+    .get(cache.userId, cache.key, cache.tables, async () => JSON.stringify(cache.schema.parse(await load())))
     // A string with a JSON content type is sent as is, past the route's serializer.
     .then(
       (body) => reply.type('application/json; charset=utf-8').send(body),
@@ -67,10 +67,11 @@ export default fp(
         );
     };
     // Notifications arrive shortly after a commit, on their own connection: a teacher's next read could come
-    // first. So a write request answered by this process also invalidates everything here, right before its
-    // answer goes out (after its transaction committed), and the teacher reads their own write.
+    // first. So a write request answered by this process also invalidates the writer's lists here, right
+    // before its answer goes out (after its transaction committed), and the teacher reads their own write.
+    // Only the writer's: lists are per owner, and anonymous writes (students' uploads) touch no list.
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!SAFE_METHODS.has(request.method)) cache.everythingChanged();
+      if (request.user && !SAFE_METHODS.has(request.method)) cache.userChanged(request.user.id);
       done(null, payload);
     });
     app.addHook('onReady', (done) => {

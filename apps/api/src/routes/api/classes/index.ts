@@ -48,7 +48,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const userId = currentUserId(request);
-      const cache = { key: `classes:${userId}`, tables: ['classes'], schema: ZListClassesResponse };
+      const cache = { userId, key: `classes:${userId}`, tables: ['classes'], schema: ZListClassesResponse };
       sendCachedList(app, reply, cache, () => listClasses(app.db, userId));
     },
   );

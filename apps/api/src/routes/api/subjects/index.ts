@@ -30,7 +30,12 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const userId = currentUserId(request);
-      const cache = { key: `subjects:${userId}`, tables: ['subjects'], schema: ZListSubjectsResponse };
+      const cache = {
+        userId,
+        key: `subjects:${userId}`,
+        tables: ['subjects'],
+        schema: ZListSubjectsResponse,
+      };
       sendCachedList(app, reply, cache, () => listSubjects(app.db, userId));
     },
   );

@@ -41,6 +41,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const { classId } = request.query;
       // classes too: the class's ownership decides between [] and 404.
       const cache = {
+        userId,
         key: `tasks:${userId}:${classId ?? ''}`,
         tables: ['tasks', 'classes'],
         schema: ZListTasksResponse,
