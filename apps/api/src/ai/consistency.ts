@@ -7,13 +7,15 @@ import {
 } from './types';
 
 // Checks that an answer fits the request, beyond its shape: an answer about skills that were not asked
-// about, or with a score above a skill's maximum, is as unusable as malformed JSON (DESIGN §7: it is an
-// error and nothing is stored). Both providers run these after schema validation.
+// about, with a score above a skill's maximum, or that leaves out part of the rubric is as unusable as
+// malformed JSON (DESIGN §7: it is an error and nothing is stored). Both providers run these after schema
+// validation.
 
 function maxScores(groups: SkillFeedbackInput['skill_groups']): Map<string, number> {
   return new Map(groups.flatMap((g) => g.skills.map((s) => [s.id, s.maxScore] as const)));
 }
 
+/** The answer must cover exactly the rubric: every skill once within its maximum, every group with skills once. */
 export function checkSkillFeedback(
   input: SkillFeedbackInput,
   output: SkillFeedbackOutput,
@@ -28,9 +30,17 @@ export function checkSkillFeedback(
     if (seen.has(f.skill_id)) throw invalid('skill_feedback', `Kompetenz ${f.skill_id} doppelt bewertet`);
     seen.add(f.skill_id);
   }
-  for (const g of output.skill_group_feedbacks)
+  if (seen.size !== max.size) throw invalid('skill_feedback', 'Kompetenzen fehlen');
+  const seenGroups = new Set<string>();
+  for (const g of output.skill_group_feedbacks) {
     if (!groups.has(g.group_id))
       throw invalid('skill_feedback', `unbekannter Kompetenzbereich ${g.group_id}`);
+    if (seenGroups.has(g.group_id)) throw invalid('skill_feedback', `Kompetenzbereich ${g.group_id} doppelt`);
+    seenGroups.add(g.group_id);
+  }
+  // A group without skills (none reach the feedback job) needs no text.
+  if (input.skill_groups.some((g) => g.skills.length > 0 && !seenGroups.has(g.id)))
+    throw invalid('skill_feedback', 'Kompetenzbereiche fehlen');
   return output;
 }
 

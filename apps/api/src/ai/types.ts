@@ -145,7 +145,7 @@ export const ZSkillFeedbackOutput = z.object({
   skill_feedbacks: z.array(
     z.object({
       skill_id: z.string(),
-      /** -1 = not scored. Checked against the skill's maxScore by the job. */
+      /** -1 = not scored. Checked against the skill's maxScore by checkSkillFeedback (consistency.ts). */
       score: z.number().int().min(-1),
       reason: z.string(),
       proof: z.array(z.string()),

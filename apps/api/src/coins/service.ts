@@ -52,17 +52,20 @@ async function startIfNew(tx: Executor, userId: string): Promise<void> {
     .values({ user_id: userId, delta: startCoins, reason: 'start', reference: 'start', created_by: null });
 }
 
+/** Takes the user's lock, books the starting grant if it is still due, and resolves the balance after that. */
+async function lockedBalance(tx: Executor, userId: string): Promise<number> {
+  await lockUser(tx, userId);
+  const current = await sumOf(tx, userId);
+  if (current.started || startCoins <= 0) return current.balance;
+  await startIfNew(tx, userId);
+  return (await sumOf(tx, userId)).balance;
+}
+
 /** The user's balance (never negative). Books the starting grant on the first read (ADR 009). */
 export async function coinBalance(db: Executor, userId: string): Promise<number> {
   const fast = await sumOf(db, userId);
   if (fast.started || startCoins <= 0) return Math.max(0, fast.balance);
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    const current = await sumOf(tx, userId);
-    if (current.started) return Math.max(0, current.balance);
-    await startIfNew(tx, userId);
-    return Math.max(0, (await sumOf(tx, userId)).balance);
-  });
+  return db.transaction(async (tx) => Math.max(0, await lockedBalance(tx, userId)));
 }
 
 export interface ChargeCoins {
@@ -78,25 +81,7 @@ export interface ChargeCoins {
  * An amount of 0 is free and always succeeds without a row.
  */
 export async function chargeCoins(db: Executor, charge: ChargeCoins): Promise<boolean> {
-  if (!Number.isInteger(charge.amount) || charge.amount < 0) throw new Error('invalid coin amount');
-  if (charge.amount === 0) return true;
-  return db.transaction(async (tx) => {
-    await lockUser(tx, charge.userId);
-    let current = await sumOf(tx, charge.userId);
-    if (!current.started && startCoins > 0) {
-      await startIfNew(tx, charge.userId);
-      current = await sumOf(tx, charge.userId);
-    }
-    if (current.balance < charge.amount) return false;
-    await tx.insert(coinLedger).values({
-      user_id: charge.userId,
-      delta: -charge.amount,
-      reason: charge.reason,
-      reference: charge.reference,
-      created_by: charge.userId,
-    });
-    return true;
-  });
+  return chargeCoinsEach(db, charge.userId, [charge]);
 }
 
 /**
@@ -115,13 +100,7 @@ export async function chargeCoinsEach(
   if (paid.length === 0) return true;
   const total = paid.reduce((sum, c) => sum + c.amount, 0);
   return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    let current = await sumOf(tx, userId);
-    if (!current.started && startCoins > 0) {
-      await startIfNew(tx, userId);
-      current = await sumOf(tx, userId);
-    }
-    if (current.balance < total) return false;
+    if ((await lockedBalance(tx, userId)) < total) return false;
     await tx.insert(coinLedger).values(
       paid.map((c) => ({
         user_id: userId,
@@ -189,10 +168,8 @@ export async function grantCoins(
 ): Promise<number> {
   if (!Number.isInteger(grant.amount) || grant.amount <= 0) throw new Error('invalid coin amount');
   return db.transaction(async (tx) => {
-    await lockUser(tx, grant.userId);
-    const current = await sumOf(tx, grant.userId);
     // Granting first must not cost the user their starting grant.
-    if (!current.started) await startIfNew(tx, grant.userId);
+    const before = await lockedBalance(tx, grant.userId);
     await tx.insert(coinLedger).values({
       user_id: grant.userId,
       delta: grant.amount,
@@ -200,6 +177,7 @@ export async function grantCoins(
       reference: null,
       created_by: grant.by,
     });
-    return Math.max(0, (await sumOf(tx, grant.userId)).balance);
+    // Under the lock nothing else has booked since.
+    return Math.max(0, before + grant.amount);
   });
 }

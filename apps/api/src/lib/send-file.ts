@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 import { contentDisposition } from './uploads/filename';
 
 /** Types the browser may show inline; anything else is offered as a download of opaque bytes. */
-export const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 
 export interface StoredFile {
   id: string;

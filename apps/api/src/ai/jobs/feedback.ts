@@ -109,8 +109,8 @@ export async function runFeedbackJob(
       submission: { id: submissionId, solution, file_ids: files.map((f) => f.id) },
       skill_groups,
     };
+    // Both providers check the answer against these skill_groups (checkSkillFeedback): a misfit is invalid.
     const feedback = await ai.skillFeedback(input, files, { signal: job.signal });
-    checkAgainstRubric(feedback, skill_groups);
     return { feedback, solution: ai.needsOcr ? solution : null };
   });
   lap('ai');
@@ -245,42 +245,6 @@ export function toAiSkillGroups(rubric: TaskRubric): SkillFeedbackInput['skill_g
         levels: skill.details.map((d) => ({ score: d.score, requirements: d.requirements || d.value })),
       })),
     }));
-}
-
-/**
- * The answer must cover exactly the rubric: every skill once with a score of -1..maxScore, every group
- * (that has skills) once. Anything else is an invalid answer: nothing of it is stored.
- */
-export function checkAgainstRubric(
-  output: SkillFeedbackOutput,
-  rubric: SkillFeedbackInput['skill_groups'],
-): void {
-  const invalid = (why: string) =>
-    new FeedbackFailure(FEEDBACK_MESSAGES.aiInvalid, true, {
-      cause: new AiError('invalid_response', 'skill_feedback', why),
-    });
-  const maxScores = new Map<string, number>();
-  const groups = new Set<string>();
-  for (const group of rubric) {
-    if (group.skills.length > 0) groups.add(group.id);
-    for (const skill of group.skills) maxScores.set(skill.id, skill.maxScore);
-  }
-  const seen = new Set<string>();
-  for (const f of output.skill_feedbacks) {
-    const max = maxScores.get(f.skill_id);
-    if (max === undefined) throw invalid(`unknown skill ${f.skill_id}`);
-    if (seen.has(f.skill_id)) throw invalid(`skill ${f.skill_id} twice`);
-    if (f.score > max) throw invalid(`score ${f.score} above ${max} for ${f.skill_id}`);
-    seen.add(f.skill_id);
-  }
-  if (seen.size !== maxScores.size) throw invalid('skills missing');
-  const seenGroups = new Set<string>();
-  for (const g of output.skill_group_feedbacks) {
-    if (!groups.has(g.group_id)) throw invalid(`unknown group ${g.group_id}`);
-    if (seenGroups.has(g.group_id)) throw invalid(`group ${g.group_id} twice`);
-    seenGroups.add(g.group_id);
-  }
-  if (seenGroups.size !== groups.size) throw invalid('groups missing');
 }
 
 /** Upserts on (skill, submission) and (group, submission); rows the teacher changed keep the teacher's values. */

@@ -148,7 +148,7 @@ async function loadPdf(file: string, details: unknown): Promise<PdfDocument> {
 }
 
 /** "scan.pdf – Seite 3": the name of one page of a split stack. */
-export function pageName(name: string, page: number): string {
+function pageName(name: string, page: number): string {
   return `${name} – Seite ${page}`;
 }
 

@@ -3,19 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ListenHandlers } from '../../db/client';
 
-// Realtime (DESIGN §2): row changes of the watched tables are announced by triggers on channel kz_realtime
-// (migration 0005) and delivered at commit to every API process that listens, so several processes work.
+// Realtime (DESIGN §2): row changes of the watched tables (submissions, submission_files, skill_feedback,
+// skill_group_feedback, notifications) are announced by triggers on channel kz_realtime (migration 0005) and
+// delivered at commit to every API process that listens, so several processes work.
 // Each process listens once and hands an event only to the streams of the row's owner (GET /api/events).
 
 export const REALTIME_CHANNEL = 'kz_realtime';
 const LISTEN_RETRY_MS = 5000;
-export const REALTIME_TABLES = [
-  'submissions',
-  'submission_files',
-  'skill_feedback',
-  'skill_group_feedback',
-  'notifications',
-] as const;
 
 export interface RealtimeSubscriber {
   /** A change of one of the owner's rows. */

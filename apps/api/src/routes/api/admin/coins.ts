@@ -1,16 +1,12 @@
 import { ZAdminCoinsQuery, ZAdminCoinsResponse, ZAdminGrantCoinsRequest } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinBalance, grantCoins } from '../../../coins/service';
-import { AppError } from '../../../lib/app-error';
 import { notify } from '../../../notifications/service';
+import { requireUser } from './index';
 
 // Coins for organization members (DESIGN §5, ADR 009): see and top up a user's AI credit balance.
 const adminCoins: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
-
-  async function requireUser(id: string) {
-    if (!(await app.authAdmin.getUserById(id))) throw new AppError('USER_NOT_FOUND');
-  }
 
   app.get(
     '/api/admin/coins',
@@ -23,7 +19,7 @@ const adminCoins: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireUser(request.query.user_id);
+      await requireUser(app, request.query.user_id);
       return { user_id: request.query.user_id, coinCount: await coinBalance(app.db, request.query.user_id) };
     },
   );
@@ -41,7 +37,7 @@ const adminCoins: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user_id, amount } = request.body;
-      await requireUser(user_id);
+      await requireUser(app, user_id);
       const by = request.user?.id ?? null;
       // The receiver learns about it on the bell; both or neither are stored.
       const coinCount = await app.db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
   ZAdminUserRolesResponse,
   ZMessageResponse,
 } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccount } from '../../../auth/account';
 import { grantRole, revokeRole, ROLE_DESCRIPTIONS, rolesByUser, rolesOf } from '../../../auth/roles';
@@ -17,14 +18,16 @@ import { AppError } from '../../../lib/app-error';
 
 // Spec §7 admin endpoints for organization_member (routes/index.ts). Names are the spec's; state changes
 // take POST/DELETE (DESIGN.md §6).
+
+/** The user behind the id (auth admin), or 404 USER_NOT_FOUND. Also for the coin routes (admin/coins.ts). */
+export async function requireUser(app: Pick<FastifyInstance, 'authAdmin'>, id: string) {
+  const user = await app.authAdmin.getUserById(id);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
 const admin: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
-
-  async function requireUser(id: string) {
-    const user = await app.authAdmin.getUserById(id);
-    if (!user) throw new AppError('USER_NOT_FOUND');
-    return user;
-  }
 
   app.get(
     '/api/admin/getAll',
@@ -58,7 +61,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireUser(request.query.user_id);
+      await requireUser(app, request.query.user_id);
       return { user_id: request.query.user_id, roles: await rolesOf(app.db, request.query.user_id) };
     },
   );
@@ -80,7 +83,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ZAdminRoleRequest, response: { 200: ZAdminUserRolesResponse } } },
     async (request) => {
       const { user_id, role } = request.body;
-      await requireUser(user_id);
+      await requireUser(app, user_id);
       await grantRole(app.db, user_id, role, request.user?.id ?? null);
       request.log.info({ userId: user_id, role }, 'role granted');
       return { user_id, roles: await rolesOf(app.db, user_id) };
@@ -92,7 +95,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ZAdminRoleRequest, response: { 200: ZAdminUserRolesResponse } } },
     async (request) => {
       const { user_id, role } = request.body;
-      await requireUser(user_id);
+      await requireUser(app, user_id);
       // An organization needs someone left who can hand out roles.
       if (user_id === request.user?.id && role === 'organization_member')
         throw new AppError('CANNOT_REMOVE_OWN_ADMIN');
@@ -108,7 +111,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user_id } = request.body;
       if (user_id === request.user?.id) throw new AppError('CANNOT_DELETE_SELF_AS_ADMIN');
-      await requireUser(user_id);
+      await requireUser(app, user_id);
       await deleteAccount(app, user_id);
       request.log.info({ userId: user_id }, 'user deleted by admin');
       return { message: 'Nutzer wurde gelöscht' };

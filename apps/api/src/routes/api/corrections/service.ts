@@ -7,10 +7,11 @@ import { FEEDBACK_QUEUE, feedbackChargeReference, type FeedbackJobData } from '.
 import { toAiSkillGroups } from '../../../ai/jobs/feedback';
 import { chargeCoinsEach, coinBalance, refundCoins } from '../../../coins/service';
 import type { Executor } from '../../../db/client';
-import { submissionFiles, submissions, tasks } from '../../../db/schema';
+import { submissionFiles, submissions } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { aiTaskContext } from '../rubrics/ai-context';
 import { loadRubric } from '../rubrics/service';
+import { assertOwnsTask } from '../tasks/ownership';
 
 // A correction request (DESIGN §7): in one transaction the chosen submissions are locked, the coins charged
 // (one charge per submission, so a failed job refunds exactly its own), the rows set to `inKorrektur` with the
@@ -150,13 +151,7 @@ async function lockCandidates(
   target: CorrectionTarget,
   lock = true,
 ): Promise<Candidate[]> {
-  if ('taskId' in target) {
-    const [task] = await tx
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.id, target.taskId), eq(tasks.created_by, ownerId)));
-    if (!task) throw new AppError('TASK_NOT_FOUND');
-  }
+  if ('taskId' in target) await assertOwnsTask(tx, ownerId, target.taskId);
   const query = tx
     .select({
       id: submissions.id,

@@ -34,7 +34,8 @@ import { isoOrNull } from '../../../lib/dates';
 import type { ProfileCipher } from '../../../lib/profile-crypto';
 import { namesOf } from '../../../lib/student-names';
 import { fileColumns } from '../files/service';
-import { loadRubric } from '../rubrics/service';
+import { loadRubric, rubricOfOwnTask } from '../rubrics/service';
+import { assertOwnsTask } from '../tasks/ownership';
 
 // Grading (issue 6, DESIGN §5, §7, ADR 010). The AI's feedback job writes suggestion rows (score = ai_score,
 // teacher_edited_at null); the teacher's edits set teacher_edited_at, and from then on the stored value is
@@ -143,6 +144,36 @@ async function findOwnSubmission(db: Executor, teacherId: string, submissionId: 
   return row;
 }
 
+/**
+ * The display form `getAll` gives the submission (displayFeedbackGroups), so that the status here is the
+ * status there: per rubric group the stored skill feedback (a skill without a row has none) and the text.
+ */
+const displayGroups = (groups: GradingGroup[]): FeedbackGroup[] =>
+  groups.map((group) => {
+    const skill_feedbacks = group.skills.flatMap(({ feedback: f }) =>
+      f.id === null
+        ? []
+        : [
+            {
+              skill_id: f.skill_id,
+              submission_id: f.submission_id,
+              score: f.score,
+              reason: f.reason,
+              proof: f.proof,
+              recommendation: f.recommendation,
+              created_by: f.created_by,
+            },
+          ],
+    );
+    return {
+      group_id: group.group_id,
+      group_name: group.group_name,
+      group_feedback: group.text.feedback,
+      score: groupScore(skill_feedbacks),
+      skill_feedbacks,
+    };
+  });
+
 /** `GET /api/feedback/:submissionId`: the grading view of one submission. */
 export async function loadGrading(
   db: Executor,
@@ -153,22 +184,20 @@ export async function loadGrading(
   now: Date = new Date(),
 ): Promise<GradingResponse> {
   const submission = await findOwnSubmission(db, teacherId, submissionId);
+  // The owner check loadRubric would do, so the rubric below is read without a second task query.
   const [task] = await db
     .select({ id: tasks.id, title: tasks.title, class_id: tasks.class_id })
     .from(tasks)
-    .where(eq(tasks.id, submission.task_id));
-  const [rubric, files, [skillRows, groupRows], names, display] = await Promise.all([
-    loadRubric(db, teacherId, submission.task_id),
+    .where(and(eq(tasks.id, submission.task_id), eq(tasks.created_by, teacherId)));
+  if (!task) throw new AppError('SUBMISSION_NOT_FOUND');
+  const [rubric, files, [skillRows, groupRows], names] = await Promise.all([
+    rubricOfOwnTask(db, teacherId, task.id),
     submissionFilesOf(db, submission.id),
     feedbackRowsOf(db, submission.id),
     namesOf(db, cipher, submission.student_id ? [submission.student_id] : []),
-    // The display form of getAll, so that the status here is the status there.
-    displayFeedbackGroups(db, teacherId, eq(submissions.id, submission.id), [submission]).then(
-      (byId) => byId.get(submission.id) ?? [],
-    ),
   ]);
-  if (!task || !rubric) throw new AppError('SUBMISSION_NOT_FOUND');
   const groups = gradingGroups(rubric, submission.id, skillRows, groupRows);
+  const display = displayGroups(groups);
   const score = scoreForDisplay(display);
   const name = (submission.student_id && names.get(submission.student_id)) || {
     first_name: '',
@@ -457,20 +486,22 @@ const hasScore = exists(
  * token unless it has one (a link once given keeps working). Returns the links.
  */
 async function release(db: Executor, ids: string[], publicUrl: string): Promise<ReleasedFeedback[]> {
-  const released: ReleasedFeedback[] = [];
-  for (const id of ids) {
-    const [row] = await db
-      .update(submissions)
-      .set({
-        status: 'ausgeteilt',
-        feedback_token: sql`coalesce(${submissions.feedback_token}, ${newFeedbackToken()})`,
-        updated_at: sql`now()`,
-      })
-      .where(eq(submissions.id, id))
-      .returning({ id: submissions.id, token: submissions.feedback_token });
-    released.push({ submission_id: row!.id, feedback_url: feedbackUrl(publicUrl, row!.token!) });
-  }
-  return released;
+  if (ids.length === 0) return [];
+  // One statement for the whole task; a fresh token per row, used only where the row has none yet.
+  const pairs = sql.join(
+    ids.map((id) => sql`(${id}, ${newFeedbackToken()})`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ id: string; token: string }>(sql`
+    update ${submissions}
+    set status = 'ausgeteilt', feedback_token = coalesce(${submissions.feedback_token}, chosen.token),
+      updated_at = now()
+    from (values ${pairs}) as chosen(submission_id, token)
+    where ${submissions.id} = chosen.submission_id
+    returning ${submissions.id} as id, ${submissions.feedback_token} as token`);
+  const tokens = new Map(rows.map((row) => [row.id, row.token]));
+  // In the order of `ids` (returning has none).
+  return ids.map((id) => ({ submission_id: id, feedback_url: feedbackUrl(publicUrl, tokens.get(id)!) }));
 }
 
 /** `POST /api/feedback/:submissionId/release`; 409 FEEDBACK_NOT_READY unless scored (and no job running). */
@@ -501,11 +532,7 @@ export async function releaseTask(
   publicUrl: string,
 ): Promise<ReleasedFeedback[]> {
   return db.transaction(async (tx) => {
-    const [task] = await tx
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.id, taskId), eq(tasks.created_by, teacherId)));
-    if (!task) throw new AppError('TASK_NOT_FOUND');
+    await assertOwnsTask(tx, teacherId, taskId);
     const ready = await tx
       .select({ id: submissions.id })
       .from(submissions)

@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client';
 import { submissionFiles, tasks } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { isoTimestamp } from '../../../lib/sql';
+import { assertOwnsTask } from '../tasks/ownership';
 import { syncSubmissionStatus } from '../uploads/service';
 
 // Uploaded files of a teacher's tasks (DESIGN §5, §8). Ownership goes through the task: a file of another
@@ -22,15 +23,6 @@ export const fileColumns = {
   uploaded_at: isoTimestamp(submissionFiles.uploaded_at),
   uploader_label: submissionFiles.uploader_label,
 };
-
-/** Throws TASK_NOT_FOUND unless the task exists and is the teacher's. */
-export async function assertOwnsTask(db: Executor, teacherId: string, taskId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.created_by, teacherId)));
-  if (!row) throw new AppError('TASK_NOT_FOUND');
-}
 
 /**
  * The files of the teacher's task in upload order. `viaLink`: only those that came through the public

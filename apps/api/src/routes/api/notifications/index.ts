@@ -30,11 +30,11 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = currentUserId(request);
-      const [notifications, coinCount, unread] = [
-        await listNotifications(app.db, userId),
-        await coinBalance(app.db, userId),
-        await unreadCount(app.db, userId),
-      ];
+      const [notifications, coinCount, unread] = await Promise.all([
+        listNotifications(app.db, userId),
+        coinBalance(app.db, userId),
+        unreadCount(app.db, userId),
+      ]);
       return { notifications, coinCount, unreadCount: unread };
     },
   );

@@ -109,17 +109,9 @@ export async function generateRubric(
       throw aiFailure(err);
     });
   const skillsById = new Map(groups.flatMap((group) => group.skills.map((skill) => [skill.id, skill])));
-  for (const group of output.skill_groups) {
-    for (const answered of group.skills) {
-      const skill = skillsById.get(answered.id);
-      // Levels of a skill we did not ask about are ignored; a skill the answer skips stays without levels
-      // (the editor then shows it as incomplete).
-      if (!skill) continue;
-      // A level above the skill's maximum would break spec §5's rule: the whole answer is unusable.
-      if (answered.levels.some((level) => level.score > skill.maxScore))
-        throw new AppError('AI_INVALID_RESPONSE', { skill: skill.name });
-      skill.levels.push(...answered.levels);
-    }
-  }
+  // checkSkillLevels (both providers) has refused skills we did not ask about and levels above a maximum; a
+  // skill the answer skips stays without levels (the editor then shows it as incomplete).
+  for (const group of output.skill_groups)
+    for (const answered of group.skills) skillsById.get(answered.id)!.levels.push(...answered.levels);
   return saveRubricGroups(db, ownerId, taskId, groups, input.replace);
 }

@@ -31,6 +31,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { iso } from '../../../lib/dates';
+import { assertOwnsTask } from '../tasks/ownership';
 
 // Rubrics (spec §3): skill groups → skills → skill details (one or more per score 0..maxScore). Every row is
 // the caller's own (created_by); another teacher's id answers the same 404 as a missing one.
@@ -119,7 +120,11 @@ export async function loadRubric(db: Executor, ownerId: string, taskId: string):
     .select({ id: tasks.id })
     .from(tasks)
     .where(and(eq(tasks.id, taskId), eq(tasks.created_by, ownerId)));
-  if (!task) return null;
+  return task ? rubricOfOwnTask(db, ownerId, taskId) : null;
+}
+
+/** loadRubric for a caller that has already checked that the task is the owner's (no second task query). */
+export async function rubricOfOwnTask(db: Executor, ownerId: string, taskId: string): Promise<TaskRubric> {
   const groupRows = await db
     .select({ group: skillGroups, position: taskXSkillGroup.position })
     .from(taskXSkillGroup)
@@ -140,14 +145,6 @@ export async function loadRubric(db: Executor, ownerId: string, taskId: string):
 }
 
 // ---- ownership ----
-
-export async function assertOwnsTask(db: Executor, ownerId: string, taskId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.created_by, ownerId)));
-  if (!row) throw new AppError('TASK_NOT_FOUND');
-}
 
 async function ownedGroup(db: Executor, ownerId: string, id: string): Promise<GroupRow> {
   const [row] = await db

@@ -14,7 +14,8 @@ import type { ProfileCipher } from '../../../lib/profile-crypto';
 import { isoTimestamp, isoTimestampOrNull } from '../../../lib/sql';
 import { byName, namesOf } from '../../../lib/student-names';
 import { displayFeedbackGroups } from '../feedback/service';
-import { assertOwnsTask, fileColumns, findOwnFile } from '../files/service';
+import { fileColumns, findOwnFile } from '../files/service';
+import { assertOwnsTask } from '../tasks/ownership';
 import { syncSubmissionStatus } from '../uploads/service';
 
 // Every student of a class has one submission per task of the class, `offen` until something is handed in
