@@ -41,6 +41,9 @@ export const FEDERAL_STATES = [
 ] as const;
 export type FederalStateCode = (typeof FEDERAL_STATES)[number]['code'];
 
+/** Most coins an organization member grants in one `POST /api/admin/coins` (ADR 009). */
+export const MAX_COIN_GRANT = 100_000;
+
 /** `limit` of the school directory query (spec §7, §9). */
 export const SCHOOL_LIST_LIMIT = 30_000;
 

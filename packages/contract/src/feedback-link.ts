@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ID_PATTERN } from './public';
 
 /**
  * The student's feedback link (public, read-only; issue 6, ADR 010): the API validates and documents its
@@ -10,7 +11,7 @@ import * as z from 'zod/mini';
 /** The path of the student's page; the API builds the full URL with PUBLIC_URL. */
 export const feedbackLinkPath = (token: string) => `/feedback/${token}`;
 
-const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{21}$/, { error: 'Ungültige ID' }));
+const id = z.string().check(z.regex(ID_PATTERN, { error: 'Ungültige ID' }));
 const int = z.number().check(z.int());
 
 export const ZFeedbackLinkSkill = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
+import { MAX_COIN_GRANT } from './constants';
 import { ZId, ZUserId } from './ids';
 
 /** `POST /api/notifications` body (spec §7). */
@@ -50,7 +51,7 @@ export type MarkNotificationsReadResponse = z.infer<typeof ZMarkNotificationsRea
 /** `POST /api/admin/coins` (organization_member): grants coins to a user (ADR 009). */
 export const ZAdminGrantCoinsRequest = z.object({
   user_id: ZUserId,
-  amount: z.number().int().min(1).max(100_000),
+  amount: z.number().int().min(1).max(MAX_COIN_GRANT),
 });
 export type AdminGrantCoinsRequest = z.infer<typeof ZAdminGrantCoinsRequest>;
 /** `POST /api/admin/coins` and `GET /api/admin/coins?user_id=`: the user's balance. */

@@ -3,7 +3,7 @@
  * Merged into `de` as `de.grading`; the public feedback page imports this module alone (small JS, like /submit).
  */
 
-const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
+export const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
 
 export const deGrading = {
   points,
@@ -12,7 +12,6 @@ export const deGrading = {
   page: {
     title: 'Abgabe bewerten',
     heading: (name: string) => `Bewertung: ${name}`,
-    unnamed: 'Ohne Namen',
     back: 'Zur Aufgabe',
     previous: 'Vorherige Abgabe',
     next: 'Nächste Abgabe',

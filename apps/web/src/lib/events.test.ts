@@ -14,13 +14,14 @@ const event = (table: string, eventType: RealtimeChangeEvent['eventType'], row: 
   }) satisfies RealtimeChangeEvent;
 
 describe('Which queries a change event refreshes', () => {
-  it('a submission or file: the task’s list and files, and views of that submission', () => {
+  it('a submission or file: the task’s list and files (a submission also its corrections), and views of that submission', () => {
     expect(
       affectedKeys(event('submissions', 'UPDATE', { id: 's1', task_id: 't1', status: 'korrigiert' })),
     ).toEqual({
       exact: [
         ['tasks', 't1', 'submissions'],
         ['tasks', 't1', 'files'],
+        ['tasks', 't1', 'corrections'],
       ],
       submissionIds: ['s1'],
     });

@@ -14,12 +14,9 @@ export const EVENTS_URL = '/api/events';
 /** Invalidations are collected this long, so a class's worth of events refetches a list once, not 30 times. */
 const BATCH_MS = 250;
 
-type Listener = (event: RealtimeChangeEvent) => void;
-
 interface Connection {
   source: EventSource;
   users: number;
-  listeners: Set<Listener>;
 }
 
 let connection: Connection | null = null;
@@ -36,6 +33,17 @@ export function affectedKeys(event: RealtimeChangeEvent): { exact: unknown[][]; 
         : null;
   switch (event.table) {
     case 'submissions':
+      // A submission's status also changes the price preview of the task's AI corrections.
+      return {
+        exact: taskId
+          ? [
+              ['tasks', taskId, 'submissions'],
+              ['tasks', taskId, 'files'],
+              ['tasks', taskId, 'corrections'],
+            ]
+          : [],
+        submissionIds: submissionId ? [submissionId] : [],
+      };
     case 'submission_files':
       return {
         exact: taskId
@@ -89,7 +97,6 @@ function createInvalidator(queryClient: QueryClient) {
 
 function open(queryClient: QueryClient): Connection {
   const source = new EventSource(EVENTS_URL, { withCredentials: true });
-  const listeners = new Set<Listener>();
   const invalidator = createInvalidator(queryClient);
   source.addEventListener('change', (message) => {
     let event: RealtimeChangeEvent;
@@ -99,31 +106,28 @@ function open(queryClient: QueryClient): Connection {
       return;
     }
     invalidator.add(event);
-    for (const listener of listeners) listener(event);
   });
   source.addEventListener('reset', () => void queryClient.invalidateQueries());
-  return { source, users: 0, listeners };
+  return { source, users: 0 };
 }
 
 /**
  * Keeps the realtime stream open while the calling component is mounted (one stream per tab, however many
- * components ask) and calls `onChange` with every change event of the signed-in user's rows.
+ * components ask); its change events invalidate the affected queries (`affectedKeys`).
  */
-export function useRealtimeEvents(onChange?: Listener): void {
+export function useRealtimeEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     connection ??= open(queryClient);
     const current = connection;
     current.users += 1;
-    if (onChange) current.listeners.add(onChange);
     return () => {
-      if (onChange) current.listeners.delete(onChange);
       current.users -= 1;
       if (current.users === 0) {
         current.source.close();
         if (connection === current) connection = null;
       }
     };
-  }, [queryClient, onChange]);
+  }, [queryClient]);
 }

@@ -1,13 +1,13 @@
-import type { RealtimeChangeEvent, SubmissionListEntry } from '@app/contract';
+import type { SubmissionListEntry } from '@app/contract';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { de } from '../../../i18n/de';
 import { useRealtimeEvents } from '../../../lib/events';
 import { toast } from '../../../lib/toast';
 import { AiNotConfiguredNotice } from '../../ai/components/AiNotConfiguredNotice';
 import { useAiEnabled } from '../../ai/useAiEnabled';
-import { correctionKeys, correctionPreviewQueryOptions, useRequestCorrections } from '../queries';
+import { correctionPreviewQueryOptions, useRequestCorrections } from '../queries';
 
 const t = de.corrections;
 
@@ -34,20 +34,11 @@ export function CorrectionBar({
   entries: readonly SubmissionListEntry[];
 }) {
   const aiEnabled = useAiEnabled();
-  const queryClient = useQueryClient();
   const preview = useQuery({ ...correctionPreviewQueryOptions(taskId), enabled: aiEnabled });
   const request = useRequestCorrections(taskId);
 
-  // Live: every change of a submission of this task refreshes the price preview (the list refreshes itself).
-  const onChange = useCallback(
-    (event: RealtimeChangeEvent) => {
-      const row = event.eventType === 'DELETE' ? event.old : event.new;
-      if (event.table === 'submissions' && row.task_id === taskId)
-        void queryClient.invalidateQueries({ queryKey: correctionKeys.preview(taskId) });
-    },
-    [queryClient, taskId],
-  );
-  useRealtimeEvents(onChange);
+  // Live: a change of a submission of this task refreshes the list and the price preview (lib/events.ts).
+  useRealtimeEvents();
   useFailureToasts(entries);
 
   if (!aiEnabled) return <AiNotConfiguredNotice variant="inline" />;

@@ -1,4 +1,4 @@
-import { groupScore, maxScoreSum } from '@app/contract';
+import { scoreForDisplay } from '@app/contract';
 import { Alert, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { studentName } from '../../students/studentName';
 import { SubmissionStatusBadge } from '../../submissions/components/SubmissionsTable';
 import { fileContentUrl, submissionsQueryOptions } from '../../submissions/queries';
 import {
@@ -57,14 +58,17 @@ export function GradingPage({
   const heading = useRef<HTMLHeadingElement>(null);
 
   const { submission, groups } = data;
-  const name = `${submission.name.first_name} ${submission.name.last_name}`.trim() || de.grading.page.unnamed;
+  const name = studentName(submission.name);
   const entries = list.data;
   const index = entries.findIndex((e) => e.id === submissionId);
   const previous = index > 0 ? entries[index - 1] : undefined;
   const next = index >= 0 && index < entries.length - 1 ? entries[index + 1] : undefined;
-  const total = groups.reduce((sum, g) => sum + groupScore(g.skills.map((s) => s.feedback)), 0);
-  const max = groups.reduce((sum, g) => sum + maxScoreSum(g.skills.map((s) => s.skill)), 0);
-  const anyScored = groups.some((g) => g.skills.some((s) => s.feedback.score >= 0));
+  // The sum follows the cached feedback (scores change at once, before the server answers); the rubric's
+  // maximum does not change here, so the server's is used.
+  const score = scoreForDisplay(groups.map((g) => ({ skill_feedbacks: g.skills.map((s) => s.feedback) })));
+  const total = score ?? 0;
+  const max = submission.max_score;
+  const anyScored = score !== null;
 
   const go = (target: (typeof entries)[number] | undefined) => {
     if (!target) return;

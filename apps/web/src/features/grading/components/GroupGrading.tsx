@@ -1,4 +1,4 @@
-import { groupScore, maxScoreSum, type GradingGroup } from '@app/contract';
+import { groupScore, type GradingGroup } from '@app/contract';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { de } from '../../../i18n/de';
@@ -16,8 +16,8 @@ interface GroupGradingProps {
 }
 
 /**
- * A skill group: its sum (the contract's rule, so it follows every change at once), its skills and the text
- * for the student. The text is saved with the button or when leaving the field; when the save fails the
+ * A skill group: its sum (the contract's rule, so it follows every change at once) of the server's maximum,
+ * its skills and the text for the student. The text is saved with the button or when leaving the field; when the save fails the
  * cache goes back to the last saved text and so does the field (spec §4).
  */
 export function GroupGrading({ group, onScore, onRemove, onSaveText, savingText }: GroupGradingProps) {
@@ -33,7 +33,7 @@ export function GroupGrading({ group, onScore, onRemove, onSaveText, savingText 
   // The text on its way to the server: leaving the field and pressing the button must not save it twice.
   const sending = useRef<string | null>(null);
   const score = groupScore(group.skills.map((s) => s.feedback));
-  const max = maxScoreSum(group.skills.map((s) => s.skill));
+  const max = group.max_score;
   const aiText = group.text.ai_feedback !== null && group.text.teacher_edited_at === null && saved !== '';
   const save = () => {
     if (draft === saved || draft === sending.current) return;

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
+import { studentName } from '../../students/studentName';
 import { useReleaseTask } from '../queries';
 
 const t = de.grading.release;
@@ -94,7 +95,7 @@ export function ReleaseAllButton({ taskId, entries }: { taskId: string; entries:
   const [released, setReleased] = useState<ReleasedFeedback[] | null>(null);
   const nameOf = (id: string) => {
     const entry = entries.find((e) => e.id === id);
-    return entry ? `${entry.name.first_name} ${entry.name.last_name}`.trim() : '';
+    return entry ? studentName(entry.name) : '';
   };
   const rows: LinkRow[] = (released ?? []).map((r) => ({
     name: nameOf(r.submission_id),

@@ -1,10 +1,9 @@
+import { MAX_COIN_GRANT } from '@app/contract';
 import { Button, NumberInput, Popover, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { de } from '../../../i18n/de';
 import { adminCoinsQueryOptions, useGrantCoins } from '../queries';
-
-const MAX = 100_000;
 
 /** For organization members on /admin/users: shows a user's coin balance and grants more (ADR 009). */
 export function GrantCoinsButton({ userId, email }: { userId: string; email: string }) {
@@ -18,7 +17,7 @@ export function GrantCoinsButton({ userId, email }: { userId: string; email: str
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = typeof amount === 'number' ? amount : Number(amount);
-    if (!Number.isInteger(value) || value < 1 || value > MAX) {
+    if (!Number.isInteger(value) || value < 1 || value > MAX_COIN_GRANT) {
       setError(de.notifications.grant.amountInvalid);
       return;
     }
@@ -59,7 +58,7 @@ export function GrantCoinsButton({ userId, email }: { userId: string; email: str
               value={amount}
               onChange={setAmount}
               min={1}
-              max={MAX}
+              max={MAX_COIN_GRANT}
               allowDecimal={false}
               allowNegative={false}
               error={error}

@@ -1,13 +1,11 @@
 import { ActionIcon, Badge, Group, Indicator, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
-import type { AnchorHTMLAttributes, Ref } from 'react';
+import type { AnchorElementProps } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { notificationsQueryOptions } from '../queries';
 
-function ActionIconAnchor(
-  props: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'> & { ref?: Ref<HTMLAnchorElement> },
-) {
+function ActionIconAnchor(props: AnchorElementProps) {
   return <ActionIcon component="a" variant="subtle" size="lg" color="gray" {...props} />;
 }
 const ActionIconLink = createLink(ActionIconAnchor);

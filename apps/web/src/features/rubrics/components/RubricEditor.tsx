@@ -1,4 +1,5 @@
 import {
+  MAX_SKILL_SCORE,
   skillsComplete,
   type MissingSkillScores,
   type RubricGroup,
@@ -389,7 +390,7 @@ function MaxScoreInput({
   const commit = () => {
     if (draft === null) return;
     const value = typeof draft === 'number' ? draft : Number.parseInt(draft, 10);
-    if (!Number.isInteger(value) || value < 0 || value > 20 || value === skill.maxScore)
+    if (!Number.isInteger(value) || value < 0 || value > MAX_SKILL_SCORE || value === skill.maxScore)
       return setDraft(null);
     void ctx.change(rubricChanges.updateSkill(skill.id, { maxScore: value })).finally(() => setDraft(null));
   };
@@ -397,7 +398,7 @@ function MaxScoreInput({
     <NumberInput
       label={t.skill.maxScore}
       min={0}
-      max={20}
+      max={MAX_SKILL_SCORE}
       allowDecimal={false}
       allowNegative={false}
       value={draft ?? skill.maxScore}
@@ -493,7 +494,7 @@ function AddSkill({ ctx, group }: { ctx: EditorContext; group: RubricGroup }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = typeof maxScore === 'number' ? maxScore : Number.parseInt(maxScore, 10);
-    if (!name.trim() || !Number.isInteger(value) || value < 0 || value > 20) return;
+    if (!name.trim() || !Number.isInteger(value) || value < 0 || value > MAX_SKILL_SCORE) return;
     void ctx.change(rubricChanges.createSkill(group.id, ctx.userId, name.trim(), value));
     setName('');
   };
@@ -509,7 +510,7 @@ function AddSkill({ ctx, group }: { ctx: EditorContext; group: RubricGroup }) {
         <NumberInput
           label={t.skill.maxScore}
           min={0}
-          max={20}
+          max={MAX_SKILL_SCORE}
           allowDecimal={false}
           allowNegative={false}
           value={maxScore}

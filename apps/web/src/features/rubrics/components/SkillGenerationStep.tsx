@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
 import { toastApiError } from '../../../lib/toast';
-import { configQueryOptions } from '../../config/queries';
+import { useAiEnabled } from '../../ai/useAiEnabled';
 import {
   clustersQueryOptions,
   rubricQueryOptions,
@@ -45,12 +45,11 @@ const isNotConfigured = (error: unknown) => error instanceof ApiError && error.c
  * saved, replacing the task's rubric by default after a confirmation.
  */
 export function SkillGenerationStep({ taskId, onDone }: { taskId: string; onDone?: () => void }) {
-  const config = useQuery(configQueryOptions);
+  const aiEnabled = useAiEnabled();
   const propose = useProposeSkills(taskId);
   const generate = useGenerateRubric(taskId);
   const [proposal, setProposal] = useState<ProposedSkillGroup[] | null>(null);
-  const notConfigured =
-    config.data?.aiProvider === 'none' || isNotConfigured(propose.error) || isNotConfigured(generate.error);
+  const notConfigured = !aiEnabled || isNotConfigured(propose.error) || isNotConfigured(generate.error);
 
   if (notConfigured)
     return (
