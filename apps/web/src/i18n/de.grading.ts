@@ -3,7 +3,7 @@
  * Merged into `de` as `de.grading`; the public feedback page imports this module alone (small JS, like /submit).
  */
 
-export const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
+const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
 
 export const deGrading = {
   points,

@@ -1,10 +1,6 @@
-import { errorMessages, MAX_COIN_GRANT } from '@app/contract';
-
 /** Strings of notifications, the coin balance and AI availability (issue 6). Merged into `de` as `de.notifications`. */
 
-export const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
-/** 100000 → "100 000" (thousands separated by a space). */
-const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
 
 export const deNotifications = {
   coins,
@@ -31,12 +27,10 @@ export const deNotifications = {
     submit: 'Vergeben',
     done: (count: number, email: string) => `${coins(count)} an ${email} vergeben.`,
     failed: 'Die Coins konnten nicht vergeben werden.',
-    amountInvalid: `Bitte gib eine ganze Zahl zwischen 1 und ${grouped(MAX_COIN_GRANT)} ein.`,
+    amountInvalid: 'Bitte gib eine ganze Zahl zwischen 1 und 100 000 ein.',
   },
   ai: {
     notConfiguredTitle: 'KI nicht eingerichtet',
-    /** The API's AI_NOT_CONFIGURED error. */
-    notConfigured: errorMessages.AI_NOT_CONFIGURED,
     notConfiguredShort: 'Kein KI-Dienst eingerichtet',
   },
 } as const;

@@ -1,9 +1,9 @@
-import { points } from './de.grading';
-
 /**
  * Strings of the rubric feature (issue 6): the rubric editor on the task page and `/dev/skillEditor`, the
  * competence generation step (`/dev/competenceGenerationStep`). Merged into `de` as `de.rubrics`.
  */
+
+const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
 
 export const deRubrics = {
   points,

@@ -45,14 +45,13 @@ function show(aiProvider: PublicConfig['aiProvider']) {
 describe('AI availability', () => {
   it('explains in German that no AI service is configured and keeps AI buttons off', () => {
     show('none');
-    expect(screen.getByText(de.notifications.ai.notConfigured)).toBeTruthy();
+    expect(screen.getByText(de.errors.AI_NOT_CONFIGURED)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'KI-Feedback' }).hasAttribute('disabled')).toBe(true);
-    expect(de.notifications.ai.notConfigured).toBe(de.errors.AI_NOT_CONFIGURED);
   });
 
   it('shows nothing and enables AI buttons when a provider is configured', () => {
     show('openai');
-    expect(screen.queryByText(de.notifications.ai.notConfigured)).toBeNull();
+    expect(screen.queryByText(de.errors.AI_NOT_CONFIGURED)).toBeNull();
     expect(screen.getByRole('button', { name: 'KI-Feedback' }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -16,13 +16,13 @@ export function AiNotConfiguredNotice({ variant = 'alert' }: AiNotConfiguredNoti
   if (enabled) return null;
   if (variant === 'inline')
     return (
-      <Text size="sm" c="dimmed" title={de.notifications.ai.notConfigured}>
+      <Text size="sm" c="dimmed" title={de.errors.AI_NOT_CONFIGURED}>
         {de.notifications.ai.notConfiguredShort}
       </Text>
     );
   return (
     <Alert color="gray" variant="light" title={de.notifications.ai.notConfiguredTitle} role="note">
-      {de.notifications.ai.notConfigured}
+      {de.errors.AI_NOT_CONFIGURED}
     </Alert>
   );
 }
