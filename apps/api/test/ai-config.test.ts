@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../../tests/fixtures/fake-openai';
 import type { FakeServer } from '../../../tests/fixtures/fake-ai-control';
 import { DEMO_TEACHER } from '../src/auth/demo';
-import { coinBalance } from '../src/coins/service';
+import { coinBalance } from '../src/domain/coins';
 import { EnvError, loadEnv } from '../src/env';
 import { createTestApp, type TestApp } from './helpers/app';
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../../../tests/fixtures/fake-ai-control';
 import { startFakeOpenAi } from '../../../tests/fixtures/fake-openai';
 import { buildApp } from '../src/app';
-import { coinBalance, grantCoins } from '../src/coins/service';
+import { coinBalance, grantCoins } from '../src/domain/coins';
 import { notifications } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { classroom, feedbackRows, statusOf, until } from './helpers/classroom';

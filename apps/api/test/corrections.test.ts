@@ -16,7 +16,7 @@ import {
   toAiSkillGroups,
   type FeedbackJobData,
 } from '../src/ai/jobs/feedback';
-import { chargeCoins, coinBalance, grantCoins } from '../src/coins/service';
+import { chargeCoins, coinBalance, grantCoins } from '../src/domain/coins';
 import { coinLedger, notifications, skillFeedback, skills, submissions } from '../src/db/schema';
 import { aiTaskContext } from '../src/routes/api/rubrics/ai-context';
 import { loadRubric } from '../src/routes/api/rubrics/service';

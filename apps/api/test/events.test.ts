@@ -2,7 +2,7 @@ import { ZRealtimeChangeEvent, type RealtimeChangeEvent } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, submissions } from '../src/db/schema';
-import { notify } from '../src/notifications/service';
+import { notify } from '../src/domain/notifications';
 import { createTestApp, type TestApp } from './helpers/app';
 import { baseUrlOf, classroom, until } from './helpers/classroom';
 import { drivers } from './helpers/database';

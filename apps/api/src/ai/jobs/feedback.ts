@@ -2,11 +2,11 @@ import { errorMessages, type TaskRubric } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
-import { refundCoins } from '../../coins/service';
+import { refundCoins } from '../../domain/coins';
 import type { Database, Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
 import { skillFeedback, skillGroupFeedback, submissionFiles, submissions, tasks } from '../../db/schema';
-import { notify } from '../../notifications/service';
+import { notify } from '../../domain/notifications';
 import type { Storage } from '../../plugins/app/storage';
 import type { AiTaskContext } from '../../routes/api/rubrics/ai-context';
 import {

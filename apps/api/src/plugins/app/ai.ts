@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAiGateway } from '../../ai/gateway';
 import type { AiGateway } from '../../ai/types';
-import { configureCoins } from '../../coins/service';
+import { configureCoins } from '../../domain/coins';
 
 declare module 'fastify' {
   interface FastifyInstance {

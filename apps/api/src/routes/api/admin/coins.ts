@@ -1,7 +1,7 @@
 import { ZAdminCoinsQuery, ZAdminCoinsResponse, ZAdminGrantCoinsRequest } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { coinBalance, grantCoins } from '../../../coins/service';
-import { notify } from '../../../notifications/service';
+import { coinBalance, grantCoins } from '../../../domain/coins';
+import { notify } from '../../../domain/notifications';
 import { requireUser } from './index';
 
 // Coins for organization members (DESIGN §5, ADR 009): see and top up a user's AI credit balance.

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { fromDrizzle } from 'pg-boss';
 import { FEEDBACK_QUEUE, feedbackChargeReference, type FeedbackJobData } from '../../../ai/jobs';
 import { toAiSkillGroups } from '../../../ai/jobs/feedback';
-import { chargeCoinsEach, coinBalance, refundCoins } from '../../../coins/service';
+import { chargeCoinsEach, coinBalance, refundCoins } from '../../../domain/coins';
 import type { Executor } from '../../../db/client';
 import { submissionFiles, submissions } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';

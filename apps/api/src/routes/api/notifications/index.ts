@@ -6,10 +6,10 @@ import {
   ZMarkNotificationsReadResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { coinBalance } from '../../../coins/service';
+import { coinBalance } from '../../../domain/coins';
 import { AppError } from '../../../lib/app-error';
 import { currentUserId } from '../../../lib/current-user';
-import { notify } from '../../../notifications/service';
+import { notify } from '../../../domain/notifications';
 import { listNotifications, markRead, unreadCount } from './service';
 
 /**

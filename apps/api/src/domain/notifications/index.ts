@@ -1,5 +1,5 @@
-import type { Executor } from '../db/client';
-import { notifications } from '../db/schema';
+import type { Executor } from '../../db/client';
+import { notifications } from '../../db/schema';
 
 export interface NewNotification {
   receiver_user_id: string;

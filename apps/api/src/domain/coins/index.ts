@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { coinLedger, userRoles } from '../db/schema';
+import type { Executor } from '../../db/client';
+import { coinLedger, userRoles } from '../../db/schema';
 
 // AI credits (DESIGN §5) on the append-only coin_ledger: balance = sum(delta). Every write takes a
 // transaction-scoped advisory lock on the user, so that concurrent charges on Postgres cannot both pass the

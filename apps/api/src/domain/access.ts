@@ -1,0 +1,125 @@
+import { and, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+import {
+  classes,
+  classUser,
+  clusters,
+  rawSourceCriteria,
+  skillDetails,
+  skillGroups,
+  skills,
+  skillXSkillGroup,
+  subjects,
+  submissionFiles,
+  submissions,
+  tasks,
+  taskXSkillGroup,
+  userProfile,
+} from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { actorId, type Ctx } from './context';
+
+// The access policy: every "may this actor read or change this row" question of the product is answered
+// here, and every operation of the domain layer asks here instead of comparing ids itself.
+//
+// Today a teacher sees exactly the rows they created (`created_by`), and a row of a teacher's task
+// (submission, file, feedback) belongs to the task's teacher. Another teacher's row answers the same 404
+// as a missing one, so ids cannot be probed. Students reach their own work only through public routes:
+// the submit page (by task id, while the task is published) and their personal feedback link (by token).
+//
+// To let a second teacher on a class see and grade it (co-teaching), the conditions for classes, tasks,
+// submissions and files below change to "created it, or teaches the class" — one subquery on a new
+// class_teachers table — and nothing outside this file does.
+
+/**
+ * The user id a condition is written for: a string, or a placeholder in a prepared statement (the hot lists
+ * are prepared once and run with the caller's id).
+ */
+export type Viewer = string | Placeholder;
+
+// Subqueries of the conditions below are built without a database handle (same casing as the database's).
+const queries = new QueryBuilder({ casing: 'snake_case' });
+
+/**
+ * SQL conditions selecting the rows of each table the viewer may read and change. Combine them with the
+ * operation's own conditions (`and(eq(tasks.id, id), accessible.tasks(viewer))`).
+ */
+export const accessible = {
+  subjects: (viewer: Viewer): SQL => eq(subjects.created_by, viewer),
+  classes: (viewer: Viewer): SQL => eq(classes.created_by, viewer),
+  tasks: (viewer: Viewer): SQL => eq(tasks.created_by, viewer),
+  /** A submission's created_by is its task's teacher, also for uploads through the public page. */
+  submissions: (viewer: Viewer): SQL => eq(submissions.created_by, viewer),
+  /** Files have no created_by (public uploads have no user): they belong to their task. */
+  submissionFiles: (viewer: Viewer): SQL =>
+    inArray(
+      submissionFiles.task_id,
+      queries.select({ id: tasks.id }).from(tasks).where(accessible.tasks(viewer)),
+    ),
+  /** The profiles a teacher wrote for the student accounts they created. */
+  studentProfiles: (viewer: Viewer): SQL => eq(userProfile.created_by, viewer),
+  skillGroups: (viewer: Viewer): SQL => eq(skillGroups.created_by, viewer),
+  skills: (viewer: Viewer): SQL => eq(skills.created_by, viewer),
+  skillDetails: (viewer: Viewer): SQL => eq(skillDetails.created_by, viewer),
+  criteria: (viewer: Viewer): SQL => eq(rawSourceCriteria.created_by, viewer),
+  clusters: (viewer: Viewer): SQL => eq(clusters.created_by, viewer),
+  taskSkillGroups: (viewer: Viewer): SQL => eq(taskXSkillGroup.created_by, viewer),
+  skillGroupSkills: (viewer: Viewer): SQL => eq(skillXSkillGroup.created_by, viewer),
+};
+
+/**
+ * The teacher of an object the actor wants to read or change; throws the object's 404 unless the actor
+ * may. Returns the acting user's id for the operation's own writes (created_by of new rows).
+ */
+async function require(
+  ctx: Ctx,
+  notFound: ConstructorParameters<typeof AppError>[0],
+  probe: (db: Executor, viewer: string) => Promise<unknown[]>,
+): Promise<string> {
+  const viewer = actorId(ctx);
+  const rows = await probe(ctx.db, viewer);
+  if (rows.length === 0) throw new AppError(notFound);
+  return viewer;
+}
+
+/** Throws SUBJECT_NOT_FOUND unless the actor may use the subject. */
+export const requireSubject = (ctx: Ctx, id: string) =>
+  require(ctx, 'SUBJECT_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.id, id), accessible.subjects(viewer))));
+
+/** Throws CLASS_NOT_FOUND unless the actor may read and change the class. */
+export const requireClass = (ctx: Ctx, id: string) =>
+  require(ctx, 'CLASS_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.id, id), accessible.classes(viewer))));
+
+/** Throws TASK_NOT_FOUND unless the actor may read and change the task. */
+export const requireTask = (ctx: Ctx, id: string) =>
+  require(ctx, 'TASK_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.id, id), accessible.tasks(viewer))));
+
+/** Throws SUBMISSION_NOT_FOUND unless the actor may read and grade the submission. */
+export const requireSubmission = (ctx: Ctx, id: string) =>
+  require(ctx, 'SUBMISSION_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.id, id), accessible.submissions(viewer))));
+
+/** True when the user is a student member of the class (join token or an account the teacher created). */
+export async function isClassMember(db: Executor, classId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ user_id: classUser.user_id })
+    .from(classUser)
+    .where(and(eq(classUser.class_id, classId), eq(classUser.user_id, userId)));
+  return row !== undefined;
+}
