@@ -46,6 +46,61 @@ export default tseslint.config(
       ],
     },
   },
+  // The API's layers (docs/ARCHITECTURE.md §3): routes → domain → db. Only app.ts mounts the routes.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/routes/**', 'apps/api/src/app.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)routes(/|$)',
+              message: 'Only app.ts mounts routes; call the domain layer instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Operations see the app through ctx.services; plugins are wiring, only their types may be imported.
+    files: ['apps/api/src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'fastify-plugin', message: 'Plugins live in src/plugins.' }],
+          patterns: [
+            { regex: '(^|/)routes(/|$)', message: 'The domain layer must not depend on routes.' },
+            {
+              regex: '(^|/)plugins/',
+              allowTypeImports: true,
+              message: 'Reach services through ctx.services; import only types from plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A route folder is one resource: it shares code with other resources only through the domain layer.
+    files: ['apps/api/src/routes/api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)',
+              message: 'Route folders do not import each other; move shared logic into src/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

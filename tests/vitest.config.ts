@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['deploy/**/*.test.ts', 'fixtures/**/*.test.ts'] },
+  test: { include: ['deploy/**/*.test.ts', 'fixtures/**/*.test.ts', 'lint/**/*.test.ts'] },
 });

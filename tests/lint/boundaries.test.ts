@@ -1,0 +1,65 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../e2e/helpers/server';
+
+// The layer rules of eslint.config.js, checked on small pieces of code placed (virtually) in the tree. Only the
+// import rules run: the type-aware rules would need the files to exist.
+
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ruleFilter: ({ ruleId }) => ruleId.endsWith('no-restricted-imports'),
+});
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+}
+
+describe('API layers', () => {
+  it('keeps the domain layer free of routes and plugin internals', async () => {
+    const file = 'apps/api/src/domain/classes/scratch.ts';
+    expect(
+      await importErrors(file, "import x from '../../routes/api/classes';\nexport { x };\n"),
+    ).toHaveLength(1);
+    expect(
+      await importErrors(
+        file,
+        "import { createFsStorage } from '../../plugins/app/storage';\nexport { createFsStorage };\n",
+      ),
+    ).toHaveLength(1);
+    expect(await importErrors(file, "import fp from 'fastify-plugin';\nexport { fp };\n")).toHaveLength(1);
+    expect(
+      await importErrors(
+        file,
+        "import type { Storage } from '../../plugins/app/storage';\nexport type { Storage };\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await importErrors(file, "import { accessible } from '../access';\nexport { accessible };\n"),
+    ).toEqual([]);
+  });
+
+  it('lets only app.ts import routes', async () => {
+    const code = "import routes from './routes';\nexport { routes };\n";
+    expect(await importErrors('apps/api/src/app.ts', code)).toEqual([]);
+    expect(await importErrors('apps/api/src/server.ts', code)).toHaveLength(1);
+    expect(
+      await importErrors('apps/api/src/ai/gateway.ts', "import r from '../routes/context';\nexport { r };\n"),
+    ).toHaveLength(1);
+  });
+
+  it('keeps route folders from importing each other', async () => {
+    const file = 'apps/api/src/routes/api/submissions/index.ts';
+    expect(await importErrors(file, "import { x } from '../classes/service';\nexport { x };\n")).toHaveLength(
+      1,
+    );
+    expect(await importErrors(file, "import { x } from '../../../domain/classes';\nexport { x };\n")).toEqual(
+      [],
+    );
+    expect(await importErrors(file, "import { ctxOf } from '../../context';\nexport { ctxOf };\n")).toEqual(
+      [],
+    );
+    expect(await importErrors(file, "import { x } from './schemas';\nexport { x };\n")).toEqual([]);
+  });
+});
