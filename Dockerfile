@@ -1,4 +1,4 @@
-# Self-hosted image: builds the SPA and the API, serves both from one Node process (DESIGN.md §2).
+# Self-hosted image: builds the SPA and the API, serves both from one Node process (ARCHITECTURE.md §2).
 FROM node:20-bookworm-slim AS build
 RUN npm i -g pnpm@10
 WORKDIR /app

@@ -12,11 +12,12 @@ import { Writable } from 'node:stream';
 // The app's `config` decorator is declared in a .d.ts that nothing imports by itself.
 import type {} from '../../apps/api/src/types';
 import { buildApp } from '../../apps/api/src/app';
-import type { Database } from '../../apps/api/src/db/client';
+import { requireSubject } from '../../apps/api/src/domain/access';
+import { createClass } from '../../apps/api/src/domain/classes';
+import type { Ctx } from '../../apps/api/src/domain/context';
+import { createSubject } from '../../apps/api/src/domain/subjects';
+import { createTask } from '../../apps/api/src/domain/tasks';
 import { loadEnv } from '../../apps/api/src/env';
-import { createClass } from '../../apps/api/src/routes/api/classes/service';
-import { createSubject, ownsSubject } from '../../apps/api/src/routes/api/subjects/service';
-import { createTask } from '../../apps/api/src/routes/api/tasks/service';
 import { accessToken, bearer } from '../../apps/api/test/helpers/tokens';
 
 const CLASSES = 30;
@@ -48,12 +49,12 @@ async function measure(label: string, url: string, headers: Record<string, strin
   };
 }
 
-/** A teacher with CLASSES classes of TASKS_PER_CLASS tasks each, written through the service functions. */
-async function seed(db: Database, teacherId: string): Promise<string[]> {
-  const subject = await createSubject(db, teacherId, { name: 'Mathematik', description: '' });
+/** A teacher with CLASSES classes of TASKS_PER_CLASS tasks each, written through the domain operations. */
+async function seed(ctx: Ctx): Promise<string[]> {
+  const subject = await createSubject(ctx, { name: 'Mathematik', description: '' });
   const classIds: string[] = [];
   for (let c = 0; c < CLASSES; c++) {
-    const klass = await createClass(db, teacherId, {
+    const klass = await createClass(ctx, {
       name: `Klasse ${c + 5}${'abcd'[c % 4]}`,
       grade: String(5 + (c % 8)),
       description: 'Mathematik, 4 Wochenstunden',
@@ -61,7 +62,7 @@ async function seed(db: Database, teacherId: string): Promise<string[]> {
     });
     classIds.push(klass.id);
     for (let i = 0; i < TASKS_PER_CLASS; i++) {
-      await createTask(db, teacherId, {
+      await createTask(ctx, {
         class_id: klass.id,
         title: `Aufgabe ${i + 1}: Bruchrechnung`,
         description: 'Löse die Aufgaben im Heft und lade ein Foto hoch.',
@@ -99,12 +100,19 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
     ...database.env,
   });
   const app = await buildApp(env, { logStream: sink, controlSocket: false });
+  // The context a teacher's request gives the domain operations.
+  const teacher = (id: string): Ctx => ({
+    actor: { kind: 'user', id, role: 'teacher' },
+    db: app.db,
+    log: app.log,
+    services: app,
+  });
   // Two reference routes through the same plugin stack, to tell the stack's own cost from the routes':
   // authenticated without any query, and authenticated with one indexed one-row query.
   const floorBody = { ok: true };
   app.get('/api/bench/floor', () => floorBody);
   app.get('/api/bench/one-query', async (request) => {
-    await ownsSubject(app.db, request.user?.id ?? '', 'xxxxxxxxxxxxxxxxxxxxx');
+    await requireSubject(teacher(request.user?.id ?? ''), 'xxxxxxxxxxxxxxxxxxxxx').catch(() => undefined);
     return floorBody;
   });
   try {
@@ -113,7 +121,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
     const { token, userId } = await accessToken(app, { role: 'teacher' });
     const t0 = performance.now();
-    const classIds = await seed(app.db, userId);
+    const classIds = await seed(teacher(userId));
     console.log(
       `[${driver}] seeded ${CLASSES} classes × ${TASKS_PER_CLASS} tasks in ${(performance.now() - t0).toFixed(0)} ms`,
     );

@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import type {} from '../../apps/api/src/types';
 import { buildApp } from '../../apps/api/src/app';
-import { grantCoins } from '../../apps/api/src/coins/service';
+import { grantCoins } from '../../apps/api/src/domain/coins';
 import { loadEnv } from '../../apps/api/src/env';
 import { classroom } from '../../apps/api/test/helpers/classroom';
 import { signIn } from '../../apps/api/test/helpers/tokens';

@@ -8,7 +8,7 @@ import { launchBrowser, openPage } from './helpers/browser';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
 /**
- * AI feedback for a class (issue 6) in real Chromium against the built app and the fake OpenAI-compatible
+ * AI feedback for a class in real Chromium against the built app and the fake OpenAI-compatible
  * endpoint (answers after 1.5 s): the teacher clicks "KI-Korrektur für alle", sees the progress, and the
  * rows turn 'Korrigiert' live (server-sent events; the list's 5 s poll is too slow for the check below).
  */

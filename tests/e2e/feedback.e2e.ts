@@ -7,11 +7,11 @@ import { minimalPdf, photo } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
 /**
- * Issue 6 as a new user tries it, in real Chromium against the built app with AI_PROVIDER=openai and the fake
- * OpenAI-compatible endpoint on loopback: a rubric generated for a task (replacing a hand-made one after the
- * confirmation), AI feedback requested for a class of five hand-ins, the statuses turning 'Korrigiert' live
- * (server-sent events, no reload), one score corrected (sums follow, a reload keeps it), handed back, and the
- * student's feedback link opened without a session.
+ * Rubrics, AI corrections and grading as a new user tries them, in real Chromium against the built app with
+ * AI_PROVIDER=openai and the fake OpenAI-compatible endpoint on loopback: a rubric generated for a task
+ * (replacing a hand-made one after the confirmation), AI feedback requested for a class of five hand-ins, the
+ * statuses turning 'Korrigiert' live (server-sent events, no reload), one score corrected (sums follow, a
+ * reload keeps it), handed back, and the student's feedback link opened without a session.
  */
 describe('Rubric, AI feedback for a class, grading and handing back in a real browser', () => {
   const API_KEY = 'sk-e2e-feedback';

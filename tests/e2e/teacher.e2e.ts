@@ -5,10 +5,10 @@ import { launchBrowser, openPage } from './helpers/browser';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
 /**
- * A teacher's daily work (issue 4), as a new user would do it, in real Chromium against the built app: a
+ * A teacher's daily work, as a new user would do it, in real Chromium against the built app: a
  * subject, a class, three students from a pasted list (logins shown once), a task with a formula, published;
- * every step shows its toast of spec §8, a reload shows the same data, and the subject cannot be deleted
- * while its class exists.
+ * every step shows its toast of PRODUCT.md §8, a reload shows the same data, and the subject cannot be
+ * deleted while its class exists.
  */
 describe('A teacher’s subjects, classes, students and tasks in a real browser', () => {
   let server: RunningServer;

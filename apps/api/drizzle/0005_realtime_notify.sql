@@ -1,8 +1,8 @@
--- Realtime change events (DESIGN §2, spec §3): every row change of the tables a teacher watches live is
--- announced on channel kz_realtime, delivered at commit to every API process that LISTENs (plugins/app/
--- realtime.ts). The payload stays small (NOTIFY allows < 8000 bytes): the owner the event is for, the row's
--- keys and the few columns a list needs; clients fetch the rest through the REST API. A row whose owner
--- cannot be found any more (a file of a task deleted in the same statement) is not announced.
+-- Realtime change events (ARCHITECTURE.md §2, PRODUCT.md §3): every row change of the tables a teacher
+-- watches live is announced on channel kz_realtime, delivered at commit to every API process that LISTENs
+-- (plugins/app/realtime.ts). The payload stays small (NOTIFY allows < 8000 bytes): the owner the event is
+-- for, the row's keys and the few columns a list needs; clients fetch the rest through the REST API. A row
+-- whose owner cannot be found any more (a file of a task deleted in the same statement) is not announced.
 CREATE OR REPLACE FUNCTION kz_notify_realtime() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;

@@ -9,21 +9,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
-import demo from './auth/demo';
-import supabaseAdmin from './auth/supabase-admin';
 import type { Env } from './env';
 import localAuth from './local-auth';
 import { loggerOptions, requestLogFields } from './logger';
-import feedbackJobs from './ai/jobs';
 import ai from './plugins/app/ai';
 import auth from './plugins/app/auth';
 import control from './plugins/app/control';
+import correctionJobs from './plugins/app/correction-jobs';
+import demo from './plugins/app/demo';
 import errors from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
 import mailer from './plugins/app/mailer';
 import realtime from './plugins/app/realtime';
 import spa from './plugins/app/spa';
 import storage from './plugins/app/storage';
+import supabaseAdmin from './plugins/app/supabase-admin';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
 import helmet from './plugins/external/helmet';
@@ -91,7 +91,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(fp(async () => {}, { name: 'config' }));
   await app.register(errors);
 
-  // External plugins first, then app plugins, then routes (CONVENTIONS: fastify/demo).
+  // External plugins first, then app plugins, then routes.
   await app.register(helmet);
   await app.register(rateLimit);
   await app.register(cookie);
@@ -104,9 +104,9 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(mailer);
   await app.register(storage);
   await app.register(ai);
-  // The job queue needs the AI (no provider: no jobs); the feedback workers need both and the storage.
+  // The job queue needs the AI (no provider: no jobs); the correction workers need both and the storage.
   await app.register(jobs);
-  await app.register(feedbackJobs);
+  await app.register(correctionJobs);
   await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);

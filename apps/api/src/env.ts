@@ -2,7 +2,8 @@ import { UPLOAD_RATE_LIMIT_DEFAULT } from '@app/contract';
 import path from 'node:path';
 import { z } from 'zod';
 
-// The one place that reads process.env (DESIGN.md §4). A bad value stops the process naming the variable.
+// The one place that reads process.env (ARCHITECTURE.md §4). A bad value stops the process naming the
+// variable.
 
 const flag = (fallback: boolean) =>
   z
@@ -44,7 +45,7 @@ export const ZEnv = z
     /** Built-in auth: HS256 signing secret; generated and kept in DATA_DIR/jwt-secret when unset. */
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'mindestens 32 Zeichen').optional()),
     /**
-     * AES-256-GCM key of user_profile.meta_data (DESIGN §5): 32 bytes, base64. Generated and kept in
+     * AES-256-GCM key of user_profile.meta_data (ARCHITECTURE.md §5): 32 bytes, base64. Generated and kept in
      * DATA_DIR/profile-key when unset; several API replicas need the same value set here.
      */
     PROFILE_ENCRYPTION_KEY: optionalString.pipe(
@@ -69,9 +70,9 @@ export const ZEnv = z
     /** Role granted to every user on e-mail confirmation; none = waitlist until an admin grants one. */
     AUTO_ROLE: z.enum(['none', 'teacher', 'organization_member']).default('none'),
     AI_PROVIDER: z.enum(['none', 'service', 'openai']).default('none'),
-    /** AI_PROVIDER=service: base URL of the AI service of spec §7. */
+    /** AI_PROVIDER=service: base URL of the AI service of PRODUCT.md §7. */
     AI_SERVICE_URL: optionalUrl,
-    /** Route prefix of the AI service, e.g. `/aiapi` (spec §7: configurable route prefix). */
+    /** Route prefix of the AI service, e.g. `/aiapi` (PRODUCT.md §7: configurable route prefix). */
     AI_ROUTE_PREFIX: z
       .string()
       .default('')
@@ -89,7 +90,7 @@ export const ZEnv = z
     AI_START_COINS: z.coerce.number().int().min(0).default(100),
     /** Coins one AI feedback for one submission costs. */
     AI_COST_FEEDBACK: z.coerce.number().int().min(0).default(1),
-    /** AI feedback jobs (pg-boss, DESIGN §7): how many run at once in this process. */
+    /** AI feedback jobs (pg-boss, ARCHITECTURE.md §7): how many run at once in this process. */
     FEEDBACK_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     /** Further attempts of a failed feedback job before the submission shows 'error' and coins come back. */
     FEEDBACK_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
@@ -114,9 +115,14 @@ export const ZEnv = z
     WEB_DIST: optionalString,
     /** Requests per minute and IP for the whole API (stricter limits sit on public and auth routes). */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-    /** Where uploaded files live: `fs` = DATA_DIR/files. (`s3` of DESIGN §4 is not implemented yet.) */
+    /**
+     * Where uploaded files live: `fs` = DATA_DIR/files. (`s3` of ARCHITECTURE.md §4 is not implemented yet.)
+     */
     STORAGE: z.enum(['fs'], { error: '"fs" erwartet (S3 ist noch nicht eingebaut)' }).default('fs'),
-    /** Upload requests per client IP and task within 10 minutes on the public submit page (DESIGN §8). */
+    /**
+     * Upload requests per client IP and task within 10 minutes on the public submit page
+     * (ARCHITECTURE.md §8).
+     */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(UPLOAD_RATE_LIMIT_DEFAULT),
   })
   .superRefine((e, ctx) => {

@@ -40,7 +40,7 @@ describe('Authentication and access levels', () => {
     );
     for (const route of publicRoutes) {
       expect(route, 'unexpected public route').toMatch(
-        // The submit page and the students' uploads are public by design (DESIGN §8, issue 5), so is the
+        // The submit page and the students' uploads are public by design (ARCHITECTURE.md §8), so is the
         // student's feedback link (ADR 010).
         /^(GET \/api\/(config|health|openapi\.json|docs.*|submit\/:taskId|feedback-link\/:token(\/files\/:fileId)?)|POST \/api\/(demo\/session|submissions\/studentupload\/:taskId))$/,
       );

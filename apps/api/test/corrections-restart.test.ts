@@ -14,9 +14,10 @@ import { classroom, feedbackRows, statusOf, until } from './helpers/classroom';
 import { drivers, testDatabase, type TestDatabase } from './helpers/database';
 import { bearer, signIn } from './helpers/tokens';
 
-// Issue 6: "a worker restart mid-job finishes the job once". A real API process (tsx src/server.ts) takes the
-// job and is killed (SIGKILL) while the AI is still thinking; a new process on the same database notices the
-// missing heartbeat, retries the job and finishes it: one AI answer stored, one charge, one notification.
+// AI corrections survive a crash: a worker restart mid-job finishes the job once. A real API process (tsx
+// src/server.ts) takes the job and is killed (SIGKILL) while the AI is still thinking; a new process on the
+// same database notices the missing heartbeat, retries the job and finishes it: one AI answer stored, one
+// charge, one notification.
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 

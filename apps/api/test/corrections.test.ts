@@ -10,22 +10,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../../../tests/fixtures/fake-ai-control';
 import { startFakeAiService } from '../../../tests/fixtures/fake-ai-service';
 import { startFakeOpenAi } from '../../../tests/fixtures/fake-openai';
-import {
-  FEEDBACK_MESSAGES,
-  runFeedbackJob,
-  toAiSkillGroups,
-  type FeedbackJobData,
-} from '../src/ai/jobs/feedback';
 import { chargeCoins, coinBalance, grantCoins } from '../src/domain/coins';
+import { systemContext } from '../src/domain/context';
+import {
+  CORRECTION_MESSAGES,
+  runCorrectionJob,
+  toAiSkillGroups,
+  type CorrectionJobData,
+} from '../src/domain/corrections';
 import { coinLedger, notifications, skillFeedback, skills, submissions } from '../src/db/schema';
-import { aiTaskContext } from '../src/routes/api/rubrics/ai-context';
-import { loadRubric } from '../src/routes/api/rubrics/service';
+import { aiTaskContext, loadRubric } from '../src/domain/rubrics';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom, feedbackRows, statusOf, until, type Classroom } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { errorOf, signIn as signInOnly, type SignedIn } from './helpers/tokens';
 
-// Issue 6, the feedback pipeline: a correction request charges coins and queues one pg-boss job per
+// AI corrections, the feedback pipeline: a correction request charges coins and queues one pg-boss job per
 // submission; the job asks the (fake, loopback) OpenAI-compatible endpoint and stores what fits the rubric.
 
 const RETRIES = 2;
@@ -189,12 +189,12 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
           cost: 1,
           context: await aiTaskContext(t.app.db, teacher.id, room.task.id),
           skill_groups: toAiSkillGroups(rubric!),
-        } satisfies FeedbackJobData,
+        } satisfies CorrectionJobData,
       };
-      const deps = { db: t.app.db, ai: t.app.ai!, storage: t.app.storage, log: t.app.log };
-      const outcomes = await Promise.all([runFeedbackJob(deps, job), runFeedbackJob(deps, job)]);
+      const ctx = systemContext(t.app, t.app.log);
+      const outcomes = await Promise.all([runCorrectionJob(ctx, job), runCorrectionJob(ctx, job)]);
       expect(outcomes.sort()).toEqual(['corrected', 'superseded']);
-      expect(await runFeedbackJob(deps, job)).toBe('superseded');
+      expect(await runCorrectionJob(ctx, job)).toBe('superseded');
       const rows = await feedbackRows(t.app, id);
       expect(rows.skills).toHaveLength(room.skillIds.length);
       expect(rows.groups).toHaveLength(2);
@@ -261,7 +261,7 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
     await settled([id]);
     const row = await statusOf(t.app, id);
     expect(row.status).toBe('error');
-    expect(row.correction_error).toBe(FEEDBACK_MESSAGES.aiInvalid);
+    expect(row.correction_error).toBe(CORRECTION_MESSAGES.aiInvalid);
     expect(fake.control.calls.chat).toBe(RETRIES + 1);
     const rows = await feedbackRows(t.app, id);
     expect(rows.skills).toHaveLength(0);
@@ -399,7 +399,7 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
     await settled([id]);
     const row = await statusOf(t.app, id);
     expect(row.status).toBe('error');
-    expect(row.correction_error).toBe(FEEDBACK_MESSAGES.rubricChanged);
+    expect(row.correction_error).toBe(CORRECTION_MESSAGES.rubricChanged);
     expect((await feedbackRows(t.app, id)).skills).toHaveLength(0);
     // Not retried: the answer cannot fit any more.
     expect(fake.control.calls.chat).toBe(1);

@@ -8,7 +8,7 @@ import { baseUrlOf, classroom, until } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { signIn, type SignedIn } from './helpers/tokens';
 
-// Issue 6, realtime: GET /api/events streams the change events of the caller's own rows (server-sent
+// Realtime: GET /api/events streams the change events of the caller's own rows (server-sent
 // events), fed by the database's LISTEN/NOTIFY. Tested over real HTTP: inject() waits for a response's end.
 
 interface Stream {

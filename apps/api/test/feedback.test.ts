@@ -33,10 +33,10 @@ import { baseUrlOf, photo } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
 
-// Issue 6, grading: the teacher corrects the AI's suggestions along the task's rubric (the teacher's value is
+// Grading: the teacher corrects the AI's suggestions along the task's rubric (the teacher's value is
 // final), hands the feedback back, and the student reads it through the personal link (ADR 010).
 
-/** The AI service's `POST /score` on loopback (spec §7): records calls; answers 500 when told to. */
+/** The AI service's `POST /score` on loopback (PRODUCT.md §7): records calls; answers 500 when told to. */
 function fakeScoreService() {
   const calls: Array<{ pl_id: string; score: number }> = [];
   let fail = false;
@@ -268,7 +268,8 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
     ]);
     expect(after.submission).toMatchObject({ score: 4, display_status: 'korrigiert' });
 
-    // getAll: the display form of spec §3, filled (stored rows only), and the status follows from the score.
+    // getAll: the display form of PRODUCT.md §3, filled (stored rows only), and the status follows from the
+    // score.
     const entry = (await getAll()).find((e) => e.id === greta)!;
     expect(entry).toMatchObject({ score: 4, display_status: 'korrigiert' });
     expect(

@@ -9,7 +9,7 @@ import { cleanFileName, contentDisposition, withExtension } from '../src/lib/upl
 import { detectKind } from '../src/lib/uploads/sniff';
 import { createFsStorage, StorageObjectNotFound } from '../src/plugins/app/storage';
 
-// The storage interface (DESIGN §8) and the pieces of the upload pipeline that need no database.
+// The storage interface (ARCHITECTURE.md §8) and the pieces of the upload pipeline that need no database.
 
 describe('File storage on the filesystem', () => {
   let root: string;

@@ -11,7 +11,8 @@ import { authSessions, authUsers } from '../src/local-auth/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 
-// supabase-js itself against the built-in /auth/v1 on a loopback port (issue 3, ADR 005).
+// supabase-js itself against the built-in /auth/v1 on a loopback port: accounts without a hosted service
+// (ADR 005).
 
 const PASSWORD = 'Klassen2026Zimmer';
 const NEW_PASSWORD = 'Tafel2027Kreide';

@@ -1,7 +1,7 @@
 import { ZAdminCoinsResponse, ZListNotificationsResponse } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRole } from '../src/auth/roles';
+import { grantRole } from '../src/domain/accounts/roles';
 import { chargeCoins, coinBalance, grantCoins, refundCoins } from '../src/domain/coins';
 import { coinLedger } from '../src/db/schema';
 import { notify } from '../src/domain/notifications';
@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
 
-// Notifications (spec §7) and coins (DESIGN §5, ADR 009) through the API against a real database.
+// Notifications (PRODUCT.md §7) and coins (ARCHITECTURE.md §5, ADR 009) through the API against a real
+// database.
 
 const START = 7;
 let counter = 0;

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { signIn } from './helpers/tokens';
 
-// Issue 4 "Done when": a second teacher sees none of the first teacher's subjects, classes, students or
+// Ownership: a second teacher sees none of the first teacher's subjects, classes, students or
 // tasks, and gets 404 — not 403, not the data — for every id guessed.
 
 describe.each(drivers)('A teacher’s data is invisible to every other teacher on %s', (driver) => {

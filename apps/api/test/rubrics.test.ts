@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skillDetails, skillGroups, skills, skillXSkillGroup } from '../src/db/schema';
-import { loadRubric } from '../src/routes/api/rubrics/service';
+import { loadRubric } from '../src/domain/rubrics';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { errorOf, type SignedIn as Teacher, signIn } from './helpers/tokens';
@@ -94,7 +94,7 @@ describe.each(drivers)('Rubrics on %s', (driver) => {
       [2, 'sicher'],
     ]);
     expect(rubric.skill_groups[1]!.skills).toEqual([]);
-    // The spec §4 rule: "Erweitern" misses 0 and 1, "Kürzen" is complete.
+    // The PRODUCT.md §4 rule: "Erweitern" misses 0 and 1, "Kürzen" is complete.
     expect(skillsComplete(rubric.skill_groups.flatMap((g) => g.skills))).toEqual({
       complete: false,
       missing: [{ skillId: erweitern.id, name: 'Erweitern', scores: [0, 1] }],

@@ -19,8 +19,8 @@ import { baseUrlOf } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { bearer, signIn, type SignedIn } from './helpers/tokens';
 
-// Issue 5, `/submissions/add`: a teacher's scanned stack (one multi-page PDF) becomes one single-page PDF per
-// page, each its own submission_files row, so that pages can be assigned to students one by one.
+// Stack upload, `/submissions/add`: a teacher's scanned stack (one multi-page PDF) becomes one single-page
+// PDF per page, each its own submission_files row, so that pages can be assigned to students one by one.
 
 /** A PDF whose page n is (200 + n) points wide: the order of the pages can be read back. */
 async function stack(pages: number): Promise<Buffer> {

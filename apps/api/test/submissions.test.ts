@@ -25,8 +25,9 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { bearer, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
-// Issue 5, teacher side: the hand-ins of a task in display form, the files, matching, status, downloads and
-// deletes — each only for the teacher who owns the task (anyone else gets 404, as for every other resource).
+// Submissions, teacher side: the hand-ins of a task in display form, the files, matching, status, downloads
+// and deletes — each only for the teacher who owns the task (anyone else gets 404, as for every other
+// resource).
 
 async function photo(seed: number): Promise<Buffer> {
   const raw = Buffer.alloc(60 * 40 * 3);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRole } from '../src/auth/roles';
+import { grantRole } from '../src/domain/accounts/roles';
 import { apiRoot } from '../src/paths';
 import { drivers } from './helpers/database';
 import { createTestApp, type TestApp } from './helpers/app';

@@ -101,7 +101,7 @@ describe.each(drivers)('Tasks on %s', (driver) => {
     expect(errorOf(gone.json())).toMatchObject({ code: 'TASK_NOT_FOUND', message: 'Aufgabe nicht gefunden' });
   });
 
-  it('A task needs a title and an update needs an id (spec §5 messages)', async () => {
+  it('A task needs a title and an update needs an id (PRODUCT.md §5 messages)', async () => {
     const teacher = await signIn(t.app);
     const klass = await classOf(teacher);
     for (const payload of [{ class_id: klass.id }, { class_id: klass.id, title: '  ' }]) {

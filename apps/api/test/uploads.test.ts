@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { bearer, type SignedIn as Teacher, signIn } from './helpers/tokens';
 
-// Issue 5, public side: students hand in photos and PDFs through /api/submissions/studentupload/{taskId}
+// Submissions, public side: students hand in photos and PDFs through /api/submissions/studentupload/{taskId}
 // without an account. Bodies are real multipart requests (FormData + fetch, or a raw http.request for the
 // aborted upload) against a listening server, so busboy, limits and disconnects behave as in production.
 

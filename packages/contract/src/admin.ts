@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZUserId } from './ids';
 import { ZTimestamp, ZUserRole } from './common';
 
-// Admin endpoints of spec §7 (`/api/admin/*`, organization_member only). Names are the spec's; state changes
-// use POST/DELETE (DESIGN.md §6).
+// Admin endpoints of PRODUCT.md §7 (`/api/admin/*`, organization_member only). Names are the original
+// product's; state changes use POST/DELETE (ARCHITECTURE.md §6).
 
 export const ZAdminUser = z.object({
   id: ZUserId,

@@ -38,7 +38,10 @@ const classFields = {
   description: z.string(),
 };
 
-/** `POST /api/classes` (spec §5: grade, name and subject_id, else 'Fehlende Informationen für die Klasse'). */
+/**
+ * `POST /api/classes` (PRODUCT.md §5: grade, name and subject_id, else 'Fehlende Informationen für die
+ * Klasse').
+ */
 export const ZCreateClassRequest = z.object({
   ...classFields,
   description: classFields.description.default(''),
@@ -53,7 +56,7 @@ export type UpdateClassRequest = z.infer<typeof ZUpdateClassRequest>;
 export const ZUpdateClassResponse = ZClass;
 export type UpdateClassResponse = z.infer<typeof ZUpdateClassResponse>;
 
-/** `GET /api/classes`, ordered by `updated_at` descending (spec §7). */
+/** `GET /api/classes`, ordered by `updated_at` descending (PRODUCT.md §7). */
 export const ZListClassesResponse = z.array(ZClass);
 export type ListClassesResponse = z.infer<typeof ZListClassesResponse>;
 
@@ -79,7 +82,7 @@ export type ClassStudent = z.infer<typeof ZClassStudent>;
 export const ZListClassStudentsResponse = z.array(ZClassStudent);
 export type ListClassStudentsResponse = z.infer<typeof ZListClassStudentsResponse>;
 
-/** `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (spec §4). */
+/** `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (PRODUCT.md §4). */
 export const ZRemoveClassStudentResponse = z.object({ class_id: ZId, user_id: ZUserId });
 export type RemoveClassStudentResponse = z.infer<typeof ZRemoveClassStudentResponse>;
 
@@ -99,7 +102,7 @@ export function normalizeJoinToken(token: string): string {
 export const ZClassTokenResponse = z.object({ class_id: ZId, join_token: z.string() });
 export type ClassTokenResponse = z.infer<typeof ZClassTokenResponse>;
 
-/** `POST /api/join_class` (spec §7; who calls it: ADR 006). */
+/** `POST /api/join_class` (PRODUCT.md §7; who calls it: ADR 006). */
 export const ZJoinClassRequest = z.object({
   student_user_id: ZUserId,
   p_token: z

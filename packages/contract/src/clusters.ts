@@ -3,7 +3,7 @@ import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId } from './ids';
 
-/** A cluster of competences the AI's `get_skills` draws on (spec §3, §7). */
+/** A cluster of competences the AI's `get_skills` draws on (PRODUCT.md §3, §7). */
 export const ZCluster = z.object({
   id: ZId,
   name: z.string(),

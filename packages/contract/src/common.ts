@@ -10,7 +10,7 @@ export function zRequiredString(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message });
 }
 
-/** The `{ message }` body several endpoints of spec §7 answer with. */
+/** The `{ message }` body several endpoints of PRODUCT.md §7 answer with. */
 export const ZMessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof ZMessageResponse>;
 

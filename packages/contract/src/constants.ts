@@ -1,7 +1,7 @@
 // No zod here: every page reads these constants (TOAST, …), and zod stays out of the web's entry bundle.
 // Their schemas (ZSubjectCode, ZFederalStateCode) are in common.ts.
 
-/** The 14 subjects offered in the registration wizard, in the order of spec §9. */
+/** The 14 subjects offered in the registration wizard, in the order of PRODUCT.md §9. */
 export const SUBJECTS = [
   { code: 'deutsch', name: 'Deutsch' },
   { code: 'mathematik', name: 'Mathematik' },
@@ -44,10 +44,10 @@ export type FederalStateCode = (typeof FEDERAL_STATES)[number]['code'];
 /** Most coins an organization member grants in one `POST /api/admin/coins` (ADR 009). */
 export const MAX_COIN_GRANT = 100_000;
 
-/** `limit` of the school directory query (spec §7, §9). */
+/** `limit` of the school directory query (PRODUCT.md §7, §9). */
 export const SCHOOL_LIST_LIMIT = 30_000;
 
-/** Toasts (spec §9). */
+/** Toasts (PRODUCT.md §9). */
 export const TOAST = {
   durationMs: 4000,
   maxVisible: 3,
@@ -57,13 +57,13 @@ export const TOAST = {
   swipeThresholdPx: 20,
 } as const;
 
-/** A chunk-load error reloads a path at most once within this window (spec §4, §9). */
+/** A chunk-load error reloads a path at most once within this window (PRODUCT.md §4, §9). */
 export const RELOAD_GUARD_MS = 10_000;
 
-/** How often the service worker checks for a new version (spec §9). */
+/** How often the service worker checks for a new version (PRODUCT.md §9). */
 export const SW_CHECK_INTERVAL_MS = 20_000;
 
-/** Default upload limits of the submit page (DESIGN §8; the API may be configured otherwise). */
+/** Default upload limits of the submit page (ARCHITECTURE.md §8; the API may be configured otherwise). */
 export const UPLOAD_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxFilesPerSubmission: 20,
@@ -71,7 +71,7 @@ export const UPLOAD_LIMITS = {
   maxStackPdfPages: 200,
 } as const;
 
-/** File types the submit page accepts (DESIGN §8; checked by magic bytes on the server). */
+/** File types the submit page accepts (ARCHITECTURE.md §8; checked by magic bytes on the server). */
 export const ALLOWED_UPLOAD_MIME_TYPES = [
   'image/jpeg',
   'image/png',
@@ -80,7 +80,7 @@ export const ALLOWED_UPLOAD_MIME_TYPES = [
   'application/pdf',
 ] as const;
 
-/** The access token's `user_role` claim values that may use the app (spec §6). */
+/** The access token's `user_role` claim values that may use the app (PRODUCT.md §6). */
 export const USER_ROLES = ['teacher', 'organization_member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId } from './ids';
 
-// AI corrections (DESIGN §7): a request queues one feedback job per submission, charging coins per submission.
+// AI corrections (ARCHITECTURE.md §7): a request queues one feedback job per submission, charging coins per
+// submission.
 
 /**
  * `POST /api/corrections`: one submission (`submissionId`, also "erneut versuchen") or every submission of a
@@ -25,9 +26,9 @@ export const ZRequestCorrectionsResponse = z.object({
 export type RequestCorrectionsResponse = z.infer<typeof ZRequestCorrectionsResponse>;
 
 /**
- * `POST /aiapy/skill_feedback_supabase` (spec §7): the original's entry for the same job. Only the ids are
- * read (the server uses the rubric, task and files as they are stored now); the other fields are accepted
- * as the spec sends them.
+ * `POST /aiapy/skill_feedback_supabase` (PRODUCT.md §7): the original's entry for the same job. Only the ids
+ * are read (the server uses the rubric, task and files as they are stored now); the other fields are accepted
+ * as the original client sends them.
  */
 export const ZSkillFeedbackSupabaseRequest = z.object({
   task: z.looseObject({ id: ZId }),

@@ -9,7 +9,7 @@ export const errorCatalog = {
     message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.',
   },
   MALFORMED_BODY: { status: 400, message: 'Die Anfrage konnte nicht gelesen werden.' },
-  // spec §6: the exact text of the original for calls without a signed-in user.
+  // PRODUCT.md §6: the exact text of the original for calls without a signed-in user.
   UNAUTHENTICATED: { status: 401, message: 'User not logged in' },
   FORBIDDEN: { status: 403, message: 'Leider hast du noch nicht die passende Rolle' },
   NOT_FOUND: { status: 404, message: 'Die angefragte Seite oder Ressource wurde nicht gefunden.' },
@@ -29,7 +29,7 @@ export const errorCatalog = {
     status: 503,
     message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   },
-  // domain (spec §5, §8)
+  // domain (PRODUCT.md §5, §8)
   USER_NOT_FOUND: { status: 404, message: 'Benutzer nicht gefunden' },
   CANNOT_REMOVE_OWN_ADMIN: {
     status: 409,
@@ -64,7 +64,7 @@ export const errorCatalog = {
     message: 'Der Klassen-Code ist ungültig oder nicht mehr aktuell. Bitte den aktuellen Code verwenden.',
   },
   EMAIL_EXISTS: { status: 409, message: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.' },
-  // spec §8 (password update: weak_password), without the pwned hint that only fits sign-up.
+  // PRODUCT.md §8 (password update: weak_password), without the pwned hint that only fits sign-up.
   WEAK_PASSWORD: {
     status: 400,
     message: 'Das Passwort ist zu schwach. Bitte wähle ein sichereres Passwort.',
@@ -72,7 +72,7 @@ export const errorCatalog = {
   DECRYPT_FAILED: { status: 400, message: 'Der Text konnte nicht entschlüsselt werden.' },
   LATEX_TOO_LONG: { status: 413, message: 'Der LaTeX-Code ist zu lang (höchstens 10 000 Zeichen).' },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
-  // rubrics (issue 6)
+  // rubrics
   SKILL_GROUP_NOT_FOUND: { status: 404, message: 'Kompetenzbereich nicht gefunden' },
   SKILL_NOT_FOUND: { status: 404, message: 'Kompetenz nicht gefunden' },
   SKILL_DETAIL_NOT_FOUND: { status: 404, message: 'Stufe nicht gefunden' },
@@ -88,10 +88,10 @@ export const errorCatalog = {
     status: 409,
     message: 'Die Reihenfolge passt nicht mehr zum gespeicherten Stand. Bitte lade die Seite neu.',
   },
-  // submissions and uploads (issue 5, DESIGN §8)
+  // submissions and uploads (ARCHITECTURE.md §8)
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Abgabe nicht gefunden' },
   FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
-  // grading and the student's feedback link (issue 6, ADR 010)
+  // grading and the student's feedback link (ADR 010)
   FEEDBACK_NOT_READY: {
     status: 409,
     message: 'Diese Abgabe ist noch nicht korrigiert und kann noch nicht ausgeteilt werden.',
@@ -144,7 +144,7 @@ export const errorCatalog = {
     status: 429,
     message: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut.',
   },
-  // AI gateway and coins (issue 6, DESIGN §5, §7)
+  // AI gateway and coins (ARCHITECTURE.md §5, §7)
   AI_NOT_CONFIGURED: {
     status: 503,
     message:
@@ -169,7 +169,7 @@ export const errorCatalog = {
     status: 403,
     message: 'Du kannst Benachrichtigungen nur an dich selbst senden.',
   },
-  // AI correction requests (issue 6, DESIGN §7)
+  // AI correction requests (ARCHITECTURE.md §7)
   CORRECTION_NOTHING_TO_DO: {
     status: 409,
     message:
@@ -199,10 +199,6 @@ export const errorMessages = Object.fromEntries(
 
 // ZErrorCode and ZApiError (the error body) are in public.ts: this file stays free of zod, so that every page
 // can read the catalog without loading it.
-
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(errorCatalog, code);
-}
 
 /** The generic code for an HTTP status, for errors that carry nothing more specific (both sides use it). */
 export function errorCodeForStatus(status: number): ErrorCode {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ID_PATTERN } from './public';
 
 /**
- * The student's feedback link (public, read-only; issue 6, ADR 010): the API validates and documents its
+ * The student's feedback link (public, read-only; ADR 010): the API validates and documents its
  * response with these schemas; the student's page reads the type only (`checkedByServer`, ADR 012), so it
  * carries no zod. `zod/mini` like the other public schemas; do not import full `zod` here. Schemas only the
  * API needs (the route params) are in grading.ts.

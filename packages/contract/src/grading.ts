@@ -6,13 +6,13 @@ import { ZRubricSkill } from './skills';
 import { ZDisplayStatus } from './submission-status';
 import { ZStudentName, ZSubmissionFile, ZSubmissionStatus } from './submissions';
 
-// Grading (issue 6): the teacher's view of one submission's feedback along the task's rubric, the edits,
-// "Austeilen" and the student's personal feedback link (DESIGN §5, §7; ADR 010).
+// Grading: the teacher's view of one submission's feedback along the task's rubric, the edits,
+// "Austeilen" and the student's personal feedback link (ARCHITECTURE.md §5, §7; ADR 010).
 
 /**
  * A skill's feedback in the grading view. Every skill of the rubric has one: a skill nobody scored yet has
  * `id` null and score -1. `ai_score` is the AI's suggestion as it arrived; once the teacher changed the score
- * `teacher_edited_at` is set and `score` is final (DESIGN §7 "AI output is a suggestion").
+ * `teacher_edited_at` is set and `score` is final (ARCHITECTURE.md §7 "AI output is a suggestion").
  */
 export const ZGradingSkillFeedback = ZSkillFeedback.extend({
   /** The stored row (also the `pl_id` sent to the AI's `score`); null while nothing is stored. */

@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid';
 import { z } from 'zod';
 import { ID_PATTERN } from './public';
 
-/** Entity ids are 21-character nanoids (spec §9, DESIGN §5). */
+/** Entity ids are 21-character nanoids (PRODUCT.md §9, ARCHITECTURE.md §5). */
 export const ID_LENGTH = 21;
 
 export const INVALID_ID_MESSAGE = 'Ungültige ID';

@@ -3,7 +3,7 @@ import { ZTimestamp } from './common';
 import { MAX_COIN_GRANT } from './constants';
 import { ZId, ZUserId } from './ids';
 
-/** `POST /api/notifications` body (spec §7). */
+/** `POST /api/notifications` body (PRODUCT.md §7). */
 export const ZNotificationPayload = z.object({
   type: z.string().min(1),
   details: z.string(),
@@ -30,7 +30,9 @@ export const ZNotification = ZNotificationPayload.extend({
 });
 export type Notification = z.infer<typeof ZNotification>;
 
-/** `GET /api/notifications`: the latest notifications and the user's AI credit balance (DESIGN §5). */
+/**
+ * `GET /api/notifications`: the latest notifications and the user's AI credit balance (ARCHITECTURE.md §5).
+ */
 export const ZListNotificationsResponse = z.object({
   coinCount: z.number().int().min(0),
   notifications: z.array(ZNotification),

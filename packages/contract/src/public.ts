@@ -12,7 +12,7 @@ import { errorCatalog, type ErrorCode } from './errors';
 /** Entity ids are 21-character nanoids, alphabet `A-Z a-z 0-9 _ -` (`ZId` of ids.ts is built from it). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{21}$/;
 
-/** DESIGN §5: `/submit/{taskId}` accepts uploads only while `published`. */
+/** ARCHITECTURE.md §5: `/submit/{taskId}` accepts uploads only while `published`. */
 export const TASK_STATUSES = ['draft', 'published', 'closed'] as const;
 
 /** Why a task takes no uploads: not yet published, closed by the teacher, or past its due date. */
@@ -28,7 +28,10 @@ const count = z.number().check(z.int(), z.minimum(0));
 
 export const ZErrorCode = z.enum(Object.keys(errorCatalog) as [ErrorCode, ...ErrorCode[]]);
 
-/** The single error body of DESIGN.md §6. `code` stays a string so that an older client reads newer codes. */
+/**
+ * The single error body of ARCHITECTURE.md §6. `code` stays a string so that an older client reads newer
+ * codes.
+ */
 export const ZApiError = z.object({
   error: z.object({
     code: z.string(),

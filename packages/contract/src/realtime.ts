@@ -7,7 +7,7 @@ export type RealtimeEventType = z.infer<typeof ZRealtimeEventType>;
 
 const ZRecord = z.record(z.string(), z.unknown());
 
-/** A row change pushed to the browser (spec §3; shaped like Supabase's postgres_changes payload). */
+/** A row change pushed to the browser (PRODUCT.md §3; shaped like Supabase's postgres_changes payload). */
 export const ZRealtimeChangeEvent = z.object({
   schema: z.string(),
   table: z.string(),

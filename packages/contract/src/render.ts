@@ -4,7 +4,9 @@ import { errorMessages } from './errors';
 /** Longest LaTeX source `POST /api/render-latex` renders (code `LATEX_TOO_LONG`, 413). */
 export const LATEX_MAX_LENGTH = 10_000;
 
-/** `POST /api/render-latex` (spec §7: latexCode → html). `displayMode`: block formula instead of inline. */
+/**
+ * `POST /api/render-latex` (PRODUCT.md §7: latexCode → html). `displayMode`: block formula instead of inline.
+ */
 export const ZRenderLatexRequest = z.object({
   latexCode: z.string().max(LATEX_MAX_LENGTH, { error: errorMessages.LATEX_TOO_LONG }),
   displayMode: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZFederalStateCode } from './common';
 
-/** One school of the public school directory (spec §7). */
+/** One school of the public school directory (PRODUCT.md §7). */
 export const ZSchoolLookupItem = z.object({
   id: z.string(),
   name: z.string(),

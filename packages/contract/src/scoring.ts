@@ -1,4 +1,4 @@
-/** A skill-feedback score of -1 means "not scored" (spec §3, §9). */
+/** A skill-feedback score of -1 means "not scored" (PRODUCT.md §3, §9). */
 export const UNSCORED = -1;
 
 export interface ScoredLike {
@@ -10,7 +10,7 @@ export function isScored(score: number | null | undefined): score is number {
   return score !== null && score !== undefined && score !== UNSCORED;
 }
 
-/** What a skill score contributes to a sum: unscored counts as 0 (spec §4). */
+/** What a skill score contributes to a sum: unscored counts as 0 (PRODUCT.md §4). */
 export function skillScoreValue(score: number | null | undefined): number {
   return isScored(score) ? score : 0;
 }

@@ -27,8 +27,8 @@ export interface SkillsCompleteness {
 
 /**
  * Skills count as saved (complete) only when every skill has at least one descriptor for each score from 0
- * to its maximum score (spec §4). Descriptors come from `details` (flat rows, matched by `skill_id`) when
- * given, otherwise from each skill's own `details`. No skills at all is complete.
+ * to its maximum score (PRODUCT.md §4). Descriptors come from `details` (flat rows, matched by `skill_id`)
+ * when given, otherwise from each skill's own `details`. No skills at all is complete.
  */
 export function skillsComplete(
   skills: readonly SkillForCompleteness[],
@@ -50,8 +50,8 @@ export function skillsComplete(
 export const SCORE_ABOVE_MAX_MESSAGE = errorMessages.SCORE_ABOVE_MAX;
 
 /**
- * A descriptor's score may not exceed its skill's maximum score (spec §5). Returns the message, or null when
- * the score is allowed (the shape form validators expect).
+ * A descriptor's score may not exceed its skill's maximum score (PRODUCT.md §5). Returns the message, or null
+ * when the score is allowed (the shape form validators expect).
  */
 export function validateDetailScore(score: number, maxScore: number): string | null {
   return score > maxScore ? SCORE_ABOVE_MAX_MESSAGE : null;

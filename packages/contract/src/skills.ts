@@ -17,7 +17,7 @@ export const ZSkillDetail = z.object({
 });
 export type SkillDetail = z.infer<typeof ZSkillDetail>;
 
-/** A level as the AI service's `get_skill_levels` returns it (spec §7). */
+/** A level as the AI service's `get_skill_levels` returns it (PRODUCT.md §7). */
 export const ZSkillLevel = z.object({
   score: z.number().int().min(0),
   requirements: z.string(),
@@ -101,7 +101,7 @@ export const ZTaskRubric = z.object({
 });
 export type TaskRubric = z.infer<typeof ZTaskRubric>;
 
-// ---- Requests and responses of the rubric resources (DESIGN §6) ----
+// ---- Requests and responses of the rubric resources (ARCHITECTURE.md §6) ----
 
 /** Upper bound of a skill's maximum score: a rubric grid of 0..20 is already wide. */
 export const MAX_SKILL_SCORE = 20;
@@ -188,7 +188,7 @@ export type ReorderRequest = z.infer<typeof ZReorderRequest>;
 
 export const ZDeletedResponse = z.object({ id: ZId });
 
-// ---- Skill generation (spec §4 "competence generation step", §7 get_skills / get_skill_levels) ----
+// ---- Skill generation (PRODUCT.md §4 "competence generation step", §7 get_skills / get_skill_levels) ----
 
 export const ZGenerateSkillsRequest = z.object({ cluster_ids: z.array(ZId).max(50).default([]) });
 export type GenerateSkillsRequest = z.input<typeof ZGenerateSkillsRequest>;
@@ -211,7 +211,7 @@ export type GenerateSkillsResponse = z.infer<typeof ZGenerateSkillsResponse>;
 
 /**
  * `POST /api/tasks/:taskId/rubric/generate/levels`: the edited proposal; levels are generated and everything
- * is saved in one transaction. `replace` (default, spec §4) removes the task's existing groups first.
+ * is saved in one transaction. `replace` (default, PRODUCT.md §4) removes the task's existing groups first.
  */
 export const ZSaveGeneratedRubricRequest = z.object({
   skill_groups: z.array(ZProposedSkillGroup).min(1).max(30),

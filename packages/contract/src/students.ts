@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ZId, ZUserId } from './ids';
 import { ZFirstName, ZLastName, ZPassword } from './validation';
 
-// Student accounts (spec §6: a teacher creates student accounts and resets their passwords; issue 4).
+// Student accounts (PRODUCT.md §6: a teacher creates student accounts and resets their passwords).
 
 export const INVALID_EMAIL_MESSAGE = 'Bitte eine gültige E-Mail-Adresse angeben';
 
-/** `POST /api/createStudent` (spec §7: email, password; plus the class the student goes into). */
+/** `POST /api/createStudent` (PRODUCT.md §7: email, password; plus the class the student goes into). */
 export const ZCreateStudentRequest = z.object({
   email: z
     .string({ error: INVALID_EMAIL_MESSAGE })
@@ -23,7 +23,7 @@ export type CreateStudentRequest = z.infer<typeof ZCreateStudentRequest>;
 export const ZStudentAccount = z.object({ id: ZUserId, email: z.string() });
 export type StudentAccount = z.infer<typeof ZStudentAccount>;
 
-/** Spec §7 response: message, user. */
+/** PRODUCT.md §7 response: message, user. */
 export const ZCreateStudentResponse = z.object({ message: z.string(), user: ZStudentAccount });
 export type CreateStudentResponse = z.infer<typeof ZCreateStudentResponse>;
 
@@ -70,7 +70,7 @@ export const ZCreateStudentsResponse = z.object({
 });
 export type CreateStudentsResponse = z.infer<typeof ZCreateStudentsResponse>;
 
-/** `POST /api/reset_student_pw` (spec §7): only for students in the caller's classes. */
+/** `POST /api/reset_student_pw` (PRODUCT.md §7): only for students in the caller's classes. */
 export const ZResetStudentPasswordRequest = z.object({ user_id: ZUserId, new_password: ZPassword });
 export type ResetStudentPasswordRequest = z.infer<typeof ZResetStudentPasswordRequest>;
 

@@ -3,7 +3,7 @@ import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId } from './ids';
 
-/** Spec §5: a subject needs a name (error code `SUBJECT_NAME_REQUIRED`). */
+/** PRODUCT.md §5: a subject needs a name (error code `SUBJECT_NAME_REQUIRED`). */
 export const SUBJECT_NAME_REQUIRED_MESSAGE = errorMessages.SUBJECT_NAME_REQUIRED;
 
 export const ZSubject = z.object({
@@ -21,7 +21,7 @@ const subjectFields = {
   description: z.string(),
 };
 
-/** `POST /api/subjects` (spec §5: a subject needs a name). */
+/** `POST /api/subjects` (PRODUCT.md §5: a subject needs a name). */
 export const ZCreateSubjectRequest = z.object({
   ...subjectFields,
   description: subjectFields.description.default(''),
@@ -36,7 +36,7 @@ export type UpdateSubjectRequest = z.infer<typeof ZUpdateSubjectRequest>;
 export const ZUpdateSubjectResponse = ZSubject;
 export type UpdateSubjectResponse = z.infer<typeof ZUpdateSubjectResponse>;
 
-/** `GET /api/subjects`, ordered by `updated_at` descending (spec §7). */
+/** `GET /api/subjects`, ordered by `updated_at` descending (PRODUCT.md §7). */
 export const ZListSubjectsResponse = z.array(ZSubject);
 export type ListSubjectsResponse = z.infer<typeof ZListSubjectsResponse>;
 

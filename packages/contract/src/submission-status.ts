@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import type { SubmissionStatus } from './submissions';
 
-/** A correction still `inKorrektur` with incomplete feedback after this long is shown as `error` (spec §9). */
+/**
+ * A correction still `inKorrektur` with incomplete feedback after this long is shown as `error`
+ * (PRODUCT.md §9).
+ */
 export const STUCK_CORRECTION_MS = 300_000;
 
-/** The statuses a submission is shown with (spec §4); the values are the German labels of the original. */
+/**
+ * The statuses a submission is shown with (PRODUCT.md §4); the values are the German labels of the original.
+ */
 export const DISPLAY_STATUSES = [
   'offen',
   'abgegeben',
@@ -73,7 +78,7 @@ export function isStale(updatedAt: string | Date | null | undefined, now: Date):
   return now.getTime() - updated > STUCK_CORRECTION_MS;
 }
 
-/** The status a submission is shown with (spec §4, plus `ausgeteilt` and a stored `error`: ADR 002). */
+/** The status a submission is shown with (PRODUCT.md §4, plus `ausgeteilt` and a stored `error`: ADR 002). */
 export function displayStatus(submission: DisplayStatusInput, now: Date = new Date()): DisplayStatus {
   const { status, score, files, feedback, updated_at } = submission;
   // 1. A row without a submission behind it.

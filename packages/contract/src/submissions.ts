@@ -4,7 +4,7 @@ import { ZFeedbackGroup } from './feedback';
 import { ZId, ZUserId } from './ids';
 import { ZDisplayStatus } from './submission-status';
 
-/** DESIGN §5. How a submission is shown is `displayStatus()` (submission-status.ts). */
+/** ARCHITECTURE.md §5. How a submission is shown is `displayStatus()` (submission-status.ts). */
 export const SUBMISSION_STATUSES = [
   'offen',
   'abgegeben',
@@ -34,7 +34,10 @@ export const ZSubmission = z.object({
 });
 export type Submission = z.infer<typeof ZSubmission>;
 
-/** An uploaded file (DESIGN §5). `submission_id` null: not yet matched. The storage key never leaves the API. */
+/**
+ * An uploaded file (ARCHITECTURE.md §5). `submission_id` null: not yet matched. The storage key never leaves
+ * the API.
+ */
 export const ZSubmissionFile = z.object({
   id: ZId,
   task_id: ZId,
@@ -70,7 +73,10 @@ export type SubmissionDisplay = z.infer<typeof ZSubmissionDisplay>;
 /** `GET /api/submissions/getAll?taskId=…` */
 export const ZListSubmissionsRequest = z.object({ taskId: ZId.optional() });
 export type ListSubmissionsRequest = z.infer<typeof ZListSubmissionsRequest>;
-/** One entry of `getAll`: the display form plus the status it is shown with (`displayStatus()`, spec §4). */
+/**
+ * One entry of `getAll`: the display form plus the status it is shown with (`displayStatus()`,
+ * PRODUCT.md §4).
+ */
 export const ZSubmissionListEntry = ZSubmissionDisplay.extend({ display_status: ZDisplayStatus });
 export type SubmissionListEntry = z.infer<typeof ZSubmissionListEntry>;
 /** One entry per submission of a student, ordered by last name, first name (then by task without `taskId`). */
@@ -106,7 +112,7 @@ export const ZMatchSubmissionFileResponse = z.object({
 });
 export type MatchSubmissionFileResponse = z.infer<typeof ZMatchSubmissionFileResponse>;
 
-/** `POST /api/submissions/createmissingsubmissions` (spec §7: student_id; the response is ours). */
+/** `POST /api/submissions/createmissingsubmissions` (PRODUCT.md §7: student_id; the response is ours). */
 export const ZCreateMissingSubmissionsRequest = z.object({ student_id: ZUserId });
 export type CreateMissingSubmissionsRequest = z.infer<typeof ZCreateMissingSubmissionsRequest>;
 export const ZCreateMissingSubmissionsResponse = z.object({

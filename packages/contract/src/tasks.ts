@@ -8,10 +8,10 @@ export const ZTaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof ZTaskStatus>;
 
 /**
- * Allowed status changes (DESIGN §5 `draft` → `published` → `closed`). A closed task may be published again
- * (reopened, e.g. for a latecomer). Nothing goes back to `draft`: once students could hand in, the task
- * never becomes invisible again. Setting the same status is always allowed (no change). A new task starts
- * as `draft` or `published`.
+ * Allowed status changes (ARCHITECTURE.md §5 `draft` → `published` → `closed`). A closed task may be
+ * published again (reopened, e.g. for a latecomer). Nothing goes back to `draft`: once students could hand
+ * in, the task never becomes invisible again. Setting the same status is always allowed (no change). A new
+ * task starts as `draft` or `published`.
  */
 export const TASK_STATUS_TRANSITIONS: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = {
   draft: ['published'],
@@ -55,7 +55,7 @@ export const ZTask = z.object({
   status: ZTaskStatus,
   data: ZTaskData.nullable(),
   feedback_template: z.string().nullable(),
-  /** DESIGN §5: uploads after `due_date` are accepted only when this is true. */
+  /** ARCHITECTURE.md §5: uploads after `due_date` are accepted only when this is true. */
   allow_late_submissions: z.boolean(),
   created_at: ZTimestamp,
   created_by: ZUserId,
@@ -74,7 +74,7 @@ const taskFields = {
   allow_late_submissions: z.boolean(),
 };
 
-/** `POST /api/tasks` (spec §5: 'Aufgaben-Titel ist erforderlich'). */
+/** `POST /api/tasks` (PRODUCT.md §5: 'Aufgaben-Titel ist erforderlich'). */
 export const ZCreateTaskRequest = z.object({
   ...taskFields,
   description: taskFields.description.default(''),
@@ -92,7 +92,9 @@ export type CreateTaskRequest = z.input<typeof ZCreateTaskRequest>;
 export const ZCreateTaskResponse = ZTask;
 export type CreateTaskResponse = z.infer<typeof ZCreateTaskResponse>;
 
-/** `/api/tasks/:id` params; a missing or malformed id answers 'Aufgaben-ID nicht gefunden' (spec §5). */
+/**
+ * `/api/tasks/:id` params; a missing or malformed id answers 'Aufgaben-ID nicht gefunden' (PRODUCT.md §5).
+ */
 export const ZTaskParams = z.object({ id: zId(errorMessages.TASK_ID_MISSING) });
 export type TaskParams = z.infer<typeof ZTaskParams>;
 
@@ -104,8 +106,8 @@ export const ZUpdateTaskRequest = z.object(taskFields).partial();
 export type UpdateTaskRequest = z.infer<typeof ZUpdateTaskRequest>;
 
 /**
- * `PATCH /api/tasks` with the id in the body, as the original's update(task) after creation (spec §4):
- * without an id 400 'Aufgaben-ID nicht gefunden' (spec §5).
+ * `PATCH /api/tasks` with the id in the body, as the original's update(task) after creation (PRODUCT.md §4):
+ * without an id 400 'Aufgaben-ID nicht gefunden' (PRODUCT.md §5).
  */
 export const ZUpdateTaskWithIdRequest = ZUpdateTaskRequest.extend({ id: zId(errorMessages.TASK_ID_MISSING) });
 export type UpdateTaskWithIdRequest = z.infer<typeof ZUpdateTaskWithIdRequest>;
@@ -113,7 +115,7 @@ export const ZUpdateTaskResponse = ZTask;
 export type UpdateTaskResponse = z.infer<typeof ZUpdateTaskResponse>;
 
 /**
- * `GET /api/tasks?classId=…` (issue 4's name), ordered by `created_at` descending (spec §7). Without
+ * `GET /api/tasks?classId=…`, ordered by `created_at` descending (PRODUCT.md §7). Without
  * `classId`: every task of the caller. A class that is not the caller's answers 404 `CLASS_NOT_FOUND`.
  */
 export const ZListTasksRequest = z.object({ classId: ZId.optional() });

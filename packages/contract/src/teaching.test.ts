@@ -22,7 +22,7 @@ import {
   taskStatusesAllowingChangeTo,
 } from './index';
 
-// Contract additions of issue 4 (subjects, classes, students, tasks).
+// The contract of the teacher's daily work (subjects, classes, students, tasks).
 
 const userId = '3f2b8c1e-9d4a-4b7e-8f1a-2c3d4e5f6a7b';
 const messages = (result: { error?: { issues: { message: string }[] } }) =>

@@ -5,12 +5,12 @@ import { ZId, ZUserId, zId } from './ids';
 import type { SubmitClosedReason } from './public';
 import type { TaskStatus } from './tasks';
 
-// The public submit page and uploads (DESIGN §8, issue 5): `GET /api/submit/{taskId}`,
+// The public submit page and uploads (ARCHITECTURE.md §8): `GET /api/submit/{taskId}`,
 // `POST /api/submissions/studentupload/{taskId}` (public) and `POST /api/submissions/teacherupload/{taskId}`.
 
 /** Default of `UPLOAD_RATE_LIMIT`: upload requests per client IP and task within `UPLOAD_RATE_WINDOW_MS`. */
-// Per IP and task in 10 minutes. DESIGN.md said 30 per IP, but a whole class shares one school NAT address and the
-// submit page sends one request per file: 28 students × 3 files would be refused. See ADR 008.
+// Per IP and task in 10 minutes. 30 per IP would be too few: a whole class shares one school NAT address and
+// the submit page sends one request per file: 28 students × 3 files would be refused. See ADR 008.
 export const UPLOAD_RATE_LIMIT_DEFAULT = 200;
 export const UPLOAD_RATE_WINDOW_MS = 10 * 60 * 1000;
 /** Images with more pixels are refused (decompression bombs; a 12 MP phone photo is far below). */
@@ -58,8 +58,8 @@ export interface SubmissionWindowInput {
 }
 
 /**
- * DESIGN §5: a task takes uploads only while `published`, and before `due_date` unless late submissions are
- * allowed. `reason` is null while it accepts.
+ * ARCHITECTURE.md §5: a task takes uploads only while `published`, and before `due_date` unless late
+ * submissions are allowed. `reason` is null while it accepts.
  */
 export function submissionWindow(
   task: SubmissionWindowInput,

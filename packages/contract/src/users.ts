@@ -31,7 +31,7 @@ export const ZProfileMetaData = z.object({
 });
 export type ProfileMetaData = z.infer<typeof ZProfileMetaData>;
 
-/** A `user_profile` row; `meta_data` is ciphertext (DESIGN §5). */
+/** A `user_profile` row; `meta_data` is ciphertext (ARCHITECTURE.md §5). */
 export const ZUserProfile = z.object({
   id: ZId,
   user_id: ZUserId,
@@ -65,7 +65,7 @@ export type GetProfileResponse = z.infer<typeof ZGetProfileResponse>;
 /**
  * `PUT /api/profile`: creates the caller's profile or replaces its `meta_data` (send every field you want to
  * keep). `user_id` may be sent but must be the caller's own (else 403 'Unauthorized: Cannot create profile
- * for another user', spec §5).
+ * for another user', PRODUCT.md §5).
  */
 export const ZUpdateProfileRequest = z.object({
   user_id: ZUserId.optional(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** First and last name need at least this many characters each (spec §5, §9). */
+/** First and last name need at least this many characters each (PRODUCT.md §5, §9). */
 export const NAME_MIN_LENGTH = 2;
-/** Passwords need at least this many characters (spec §5, §9). */
+/** Passwords need at least this many characters (PRODUCT.md §5, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const PASSWORD_MESSAGES = {
@@ -19,7 +19,7 @@ export const NAME_MESSAGES = {
 } as const;
 
 /**
- * Spec §5 password rules; every failed rule is reported, in the order of the spec. Letters are Unicode
+ * PRODUCT.md §5 password rules; every failed rule is reported, in that order. Letters are Unicode
  * letters (Ä and ß count), digits are 0–9.
  */
 export const ZPassword = z
@@ -61,6 +61,6 @@ function nameSchema(message: string) {
 export const ZFirstName = nameSchema(NAME_MESSAGES.firstNameTooShort);
 export const ZLastName = nameSchema(NAME_MESSAGES.lastNameTooShort);
 
-/** A person's name (spec §5: each part at least 2 characters after trimming). */
+/** A person's name (PRODUCT.md §5: each part at least 2 characters after trimming). */
 export const ZPersonName = z.object({ first_name: ZFirstName, last_name: ZLastName });
 export type PersonName = z.infer<typeof ZPersonName>;

@@ -8,8 +8,8 @@ import {
 
 // Checks that an answer fits the request, beyond its shape: an answer about skills that were not asked
 // about, with a score above a skill's maximum, or that leaves out part of the rubric is as unusable as
-// malformed JSON (DESIGN §7: it is an error and nothing is stored). Both providers run these after schema
-// validation.
+// malformed JSON (ARCHITECTURE.md §7: it is an error and nothing is stored). The gateway runs these after
+// schema validation, whichever provider answered.
 
 function maxScores(groups: SkillFeedbackInput['skill_groups']): Map<string, number> {
   return new Map(groups.flatMap((g) => g.skills.map((s) => [s.id, s.maxScore] as const)));
@@ -38,7 +38,7 @@ export function checkSkillFeedback(
     if (seenGroups.has(g.group_id)) throw invalid('skill_feedback', `Kompetenzbereich ${g.group_id} doppelt`);
     seenGroups.add(g.group_id);
   }
-  // A group without skills (none reach the feedback job) needs no text.
+  // A group without skills (none reach the correction job) needs no text.
   if (input.skill_groups.some((g) => g.skills.length > 0 && !seenGroups.has(g.id)))
     throw invalid('skill_feedback', 'Kompetenzbereiche fehlen');
   return output;

@@ -1,8 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Env } from '../env';
+import { checkSkillFeedback, checkSkillLevels } from './consistency';
 import { createOpenAiProvider } from './openai-provider';
 import { createServiceProvider } from './service-provider';
-import { AiError, type AiGateway } from './types';
+import {
+  AiError,
+  ZAiScoreInput,
+  ZAnalyzeOutput,
+  ZGetSkillLevelsInput,
+  ZGetSkillLevelsOutput,
+  ZGetSkillsInput,
+  ZGetSkillsOutput,
+  ZSkillFeedbackInput,
+  ZSkillFeedbackOutput,
+  type AiGateway,
+  type AiOperation,
+  type AiTransport,
+} from './types';
+
+// The one place that decides what reaches a provider and what comes back from it: inputs are checked against
+// the operation's schema before any call, and every answer against its output schema and the rubric it was
+// asked about (consistency.ts). An answer that does not fit throws AiError('invalid_response') and nothing
+// is stored. The providers only move requests and answers.
 
 export type AiEnv = Pick<
   Env,
@@ -16,9 +36,9 @@ export type AiEnv = Pick<
   | 'AI_TIMEOUT_MS'
 >;
 
-/** The configured provider, or null when AI_PROVIDER=none (AI buttons then explain that; DESIGN §7). */
+/** The configured provider, or null when AI_PROVIDER=none (AI buttons then explain that; ARCHITECTURE.md §7). */
 export function createAiGateway(env: AiEnv, log: FastifyBaseLogger): AiGateway | null {
-  let provider: AiGateway;
+  let provider: AiTransport;
   switch (env.AI_PROVIDER) {
     case 'none':
       return null;
@@ -40,7 +60,74 @@ export function createAiGateway(env: AiEnv, log: FastifyBaseLogger): AiGateway |
       });
       break;
   }
-  return withLogging(provider, log);
+  return withLogging(validated(provider), log);
+}
+
+/** The gateway's operations over a transport: inputs validated before the call, answers after it. */
+function validated(transport: AiTransport): AiGateway {
+  return {
+    provider: transport.provider,
+    needsOcr: transport.needsOcr,
+    async getSkills(input, opts) {
+      const body = requireInput('get_skills', ZGetSkillsInput, input);
+      return validateOutput('get_skills', ZGetSkillsOutput, await transport.getSkills(body, opts));
+    },
+    async getSkillLevels(input, opts) {
+      const body = requireInput('get_skill_levels', ZGetSkillLevelsInput, input);
+      const answer = await transport.getSkillLevels(body, opts);
+      return checkSkillLevels(body, validateOutput('get_skill_levels', ZGetSkillLevelsOutput, answer));
+    },
+    async skillFeedback(input, files, opts) {
+      const body = requireInput('skill_feedback', ZSkillFeedbackInput, input);
+      const answer = await transport.skillFeedback(body, files, opts);
+      return checkSkillFeedback(body, validateOutput('skill_feedback', ZSkillFeedbackOutput, answer));
+    },
+    async score(input, opts) {
+      await transport.score(requireInput('score', ZAiScoreInput, input), opts);
+    },
+    async analyze(kind, files, opts) {
+      const operation = `analyze_${kind}` as const;
+      requireFiles(operation, files);
+      // Each answer is checked before the next request goes out; texts of several requests are joined page
+      // by page.
+      const texts: string[] = [];
+      for await (const answer of transport.analyze(kind, files, opts))
+        texts.push(validateOutput(operation, ZAnalyzeOutput, answer).text);
+      return { text: texts.join('\n\n') };
+    },
+    healthcheck: (opts) => transport.healthcheck(opts),
+  };
+}
+
+/** Validates a provider's answer with the operation's output schema; a misfit is AiError('invalid_response'). */
+function validateOutput<S extends z.ZodType>(operation: AiOperation, schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AiError(
+    'invalid_response',
+    operation,
+    `${operation}: Antwort passt nicht zum Schema (${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''})`,
+  );
+}
+
+/** Validates an input; anything missing or malformed is the required-parameter error of PRODUCT.md §5. */
+function requireInput<S extends z.ZodType>(operation: AiOperation, schema: S, value: unknown): z.infer<S> {
+  if (value === undefined || value === null)
+    throw new AiError('missing_parameter', operation, `${operation}: Eingabe fehlt`);
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AiError(
+    'missing_parameter',
+    operation,
+    `${operation}: Parameter fehlt oder ist ungültig (${issue?.path.join('.') || '(root)'})`,
+  );
+}
+
+function requireFiles(operation: AiOperation, files: unknown): void {
+  if (!Array.isArray(files) || files.length === 0)
+    throw new AiError('missing_parameter', operation, `${operation}: keine Dateien übergeben`);
 }
 
 /** Logs each call's operation, duration and outcome; never inputs (task texts) and never credentials. */
@@ -72,6 +159,6 @@ function withLogging(inner: AiGateway, log: FastifyBaseLogger): AiGateway {
     skillFeedback: logged('skill_feedback', inner.skillFeedback.bind(inner)),
     score: logged('score', inner.score.bind(inner)),
     analyze: logged('analyze', inner.analyze.bind(inner)),
-    healthcheck: inner.healthcheck.bind(inner),
+    healthcheck: (opts) => inner.healthcheck(opts),
   };
 }

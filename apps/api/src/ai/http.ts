@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { AiError, type AiCallOptions, type AiOperation } from './types';
 
 /** A body for fetch plus the content type header it needs (none for FormData: fetch sets the boundary). */
@@ -19,7 +18,7 @@ export interface CallProvider {
 
 /**
  * One HTTP call to a provider with a deadline. Network failure, timeout or abort → AiError('fetch');
- * a status outside 2xx → AiError('response') (spec §7). Returns the parsed JSON (or null for an empty body).
+ * a status outside 2xx → AiError('response') (PRODUCT.md §7). Returns the parsed JSON (or null for an empty body).
  */
 export async function callProvider(call: CallProvider): Promise<unknown> {
   const timeout = AbortSignal.timeout(call.timeoutMs);
@@ -69,43 +68,4 @@ export async function callProvider(call: CallProvider): Promise<unknown> {
 function describeFetchError(err: Error): string {
   const cause = err.cause as { code?: string; message?: string } | undefined;
   return cause?.code ?? cause?.message ?? err.message;
-}
-
-/** Validates a provider's answer with the operation's output schema; a misfit is AiError('invalid_response'). */
-export function validateOutput<S extends z.ZodType>(
-  operation: AiOperation,
-  schema: S,
-  value: unknown,
-): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new AiError(
-    'invalid_response',
-    operation,
-    `${operation}: Antwort passt nicht zum Schema (${issue?.path.join('.') || '(root)'}: ${issue?.message ?? ''})`,
-  );
-}
-
-/** Validates an input; anything missing or malformed is the spec §5 required-parameter error. */
-export function requireInput<S extends z.ZodType>(
-  operation: AiOperation,
-  schema: S,
-  value: unknown,
-): z.infer<S> {
-  if (value === undefined || value === null)
-    throw new AiError('missing_parameter', operation, `${operation}: Eingabe fehlt`);
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new AiError(
-    'missing_parameter',
-    operation,
-    `${operation}: Parameter fehlt oder ist ungültig (${issue?.path.join('.') || '(root)'})`,
-  );
-}
-
-export function requireFiles(operation: AiOperation, files: unknown): void {
-  if (!Array.isArray(files) || files.length === 0)
-    throw new AiError('missing_parameter', operation, `${operation}: keine Dateien übergeben`);
 }

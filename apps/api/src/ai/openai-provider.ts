@@ -1,5 +1,4 @@
-import { checkSkillFeedback, checkSkillLevels } from './consistency';
-import { callProvider, requireFiles, requireInput, validateOutput } from './http';
+import { callProvider } from './http';
 import {
   ANALYZE_PROMPTS,
   getSkillLevelsPrompt,
@@ -8,21 +7,7 @@ import {
   skillFeedbackPrompt,
   SYSTEM_PROMPT,
 } from './prompts';
-import {
-  AiError,
-  ZAiScoreInput,
-  ZAnalyzeOutput,
-  ZGetSkillLevelsInput,
-  ZGetSkillLevelsOutput,
-  ZGetSkillsInput,
-  ZGetSkillsOutput,
-  ZSkillFeedbackInput,
-  ZSkillFeedbackOutput,
-  type AiCallOptions,
-  type AiFile,
-  type AiGateway,
-  type AiOperation,
-} from './types';
+import { AiError, type AiCallOptions, type AiFile, type AiOperation, type AiTransport } from './types';
 
 export interface OpenAiProviderConfig {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
@@ -40,9 +25,10 @@ const MAX_IMAGES = 20;
 /**
  * Provider `openai`: the gateway's operations as chat completions with German prompts, JSON-schema
  * structured output (response_format.json_schema, strict) and scans as image input; PDF pages are rendered to
- * PNG first. Works with any OpenAI-compatible endpoint (Ollama, vLLM, Mistral, Azure, OpenAI).
+ * PNG first. Works with any OpenAI-compatible endpoint (Ollama, vLLM, Mistral, Azure, OpenAI). Resolves with
+ * the JSON the model wrote; the gateway checks it.
  */
-export function createOpenAiProvider(config: OpenAiProviderConfig): AiGateway {
+export function createOpenAiProvider(config: OpenAiProviderConfig): AiTransport {
   const base = config.baseUrl.replace(/\/+$/, '');
   const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
 
@@ -80,60 +66,35 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiGateway {
   return {
     provider: 'openai',
     needsOcr: false,
-    async getSkills(input, opts) {
-      const body = requireInput('get_skills', ZGetSkillsInput, input);
-      return validateOutput(
-        'get_skills',
-        ZGetSkillsOutput,
-        await complete('get_skills', 'get_skills', getSkillsPrompt(body), opts),
-      );
-    },
-    async getSkillLevels(input, opts) {
-      const body = requireInput('get_skill_levels', ZGetSkillLevelsInput, input);
-      return checkSkillLevels(
-        body,
-        validateOutput(
-          'get_skill_levels',
-          ZGetSkillLevelsOutput,
-          await complete('get_skill_levels', 'get_skill_levels', getSkillLevelsPrompt(body), opts),
-        ),
-      );
-    },
+    getSkills: (input, opts) => complete('get_skills', 'get_skills', getSkillsPrompt(input), opts),
+    getSkillLevels: (input, opts) =>
+      complete('get_skill_levels', 'get_skill_levels', getSkillLevelsPrompt(input), opts),
     async skillFeedback(input, files, opts) {
-      const body = requireInput('skill_feedback', ZSkillFeedbackInput, input);
       const images = await toImages('skill_feedback', files ?? []);
-      if (images.length === 0 && body.submission.solution.trim() === '')
+      if (images.length === 0 && input.submission.solution.trim() === '')
         throw new AiError(
           'missing_parameter',
           'skill_feedback',
           'skill_feedback: weder Dateien noch Lösungstext',
         );
       const content: ContentPart[] = [
-        { type: 'text', text: skillFeedbackPrompt(body, images.length) },
+        { type: 'text', text: skillFeedbackPrompt(input, images.length) },
         ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
       ];
-      return checkSkillFeedback(
-        body,
-        validateOutput(
-          'skill_feedback',
-          ZSkillFeedbackOutput,
-          await complete('skill_feedback', 'skill_feedback', content, opts),
-        ),
-      );
+      return complete('skill_feedback', 'skill_feedback', content, opts);
     },
-    async score(input) {
+    async score() {
       // A chat-completions endpoint has nothing to calibrate: the teacher's final score stays in our database.
-      requireInput('score', ZAiScoreInput, input);
     },
-    async analyze(kind, files, opts) {
+    async *analyze(kind, files, opts) {
       const operation = `analyze_${kind}` as const;
-      requireFiles(operation, files);
       const images = await toImages(operation, files);
       const content: ContentPart[] = [
         { type: 'text', text: ANALYZE_PROMPTS[kind] },
         ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
       ];
-      return validateOutput(operation, ZAnalyzeOutput, await complete(operation, 'analyze', content, opts));
+      // All pages in one request.
+      yield await complete(operation, 'analyze', content, opts);
     },
     async healthcheck(opts) {
       try {

@@ -1,19 +1,5 @@
-import { checkSkillFeedback, checkSkillLevels } from './consistency';
-import { callProvider, requireFiles, requireInput, validateOutput, type RequestBody } from './http';
-import {
-  ZAiScoreInput,
-  ZAnalyzeOutput,
-  ZGetSkillLevelsInput,
-  ZGetSkillLevelsOutput,
-  ZGetSkillsInput,
-  ZGetSkillsOutput,
-  ZSkillFeedbackInput,
-  ZSkillFeedbackOutput,
-  type AiFile,
-  type AiGateway,
-  type AiOperation,
-  type AnalyzeKind,
-} from './types';
+import { callProvider, type RequestBody } from './http';
+import type { AiFile, AiOperation, AiTransport } from './types';
 
 export interface ServiceProviderConfig {
   /** Base URL, e.g. http://ai:8000 */
@@ -25,16 +11,23 @@ export interface ServiceProviderConfig {
 }
 
 /**
- * Provider `service`: the AI service contract of spec §7. JSON bodies for the rubric and feedback calls,
- * the raw file as body for analyze_image/formula/multimodal, multipart field `files` for analyze_complex.
- * The service reads text, not scans: the feedback job runs OCR first (needsOcr).
+ * Provider `service`: the AI service contract of PRODUCT.md §7. JSON bodies for the rubric and feedback
+ * calls, the raw file as body for analyze_image/formula/multimodal, multipart field `files` for
+ * analyze_complex. The service reads text, not scans: the correction job runs OCR first (needsOcr).
  */
-export function createServiceProvider(config: ServiceProviderConfig): AiGateway {
+export function createServiceProvider(config: ServiceProviderConfig): AiTransport {
   const base = `${config.url.replace(/\/+$/, '')}${config.prefix}`;
   const headers: Record<string, string> = config.token ? { authorization: `Bearer ${config.token}` } : {};
 
-  const post = (operation: AiOperation, path: string, body: RequestBody, opts?: { signal?: AbortSignal }) =>
-    callProvider({ operation, url: `${base}${path}`, headers, body, timeoutMs: config.timeoutMs, opts });
+  const post = (operation: AiOperation, body: RequestBody, opts?: { signal?: AbortSignal }) =>
+    callProvider({
+      operation,
+      url: `${base}/${operation}`,
+      headers,
+      body,
+      timeoutMs: config.timeoutMs,
+      opts,
+    });
   const json = (value: unknown): RequestBody => ({
     body: JSON.stringify(value),
     contentType: 'application/json',
@@ -43,57 +36,23 @@ export function createServiceProvider(config: ServiceProviderConfig): AiGateway 
   return {
     provider: 'service',
     needsOcr: true,
-    async getSkills(input, opts) {
-      const body = requireInput('get_skills', ZGetSkillsInput, input);
-      return validateOutput(
-        'get_skills',
-        ZGetSkillsOutput,
-        await post('get_skills', '/get_skills', json(body), opts),
-      );
-    },
-    async getSkillLevels(input, opts) {
-      const body = requireInput('get_skill_levels', ZGetSkillLevelsInput, input);
-      return checkSkillLevels(
-        body,
-        validateOutput(
-          'get_skill_levels',
-          ZGetSkillLevelsOutput,
-          await post('get_skill_levels', '/get_skill_levels', json(body), opts),
-        ),
-      );
-    },
-    async skillFeedback(input, _files, opts) {
-      const body = requireInput('skill_feedback', ZSkillFeedbackInput, input);
-      return checkSkillFeedback(
-        body,
-        validateOutput(
-          'skill_feedback',
-          ZSkillFeedbackOutput,
-          await post('skill_feedback', '/skill_feedback', json(body), opts),
-        ),
-      );
-    },
+    getSkills: (input, opts) => post('get_skills', json(input), opts),
+    getSkillLevels: (input, opts) => post('get_skill_levels', json(input), opts),
+    skillFeedback: (input, _files, opts) => post('skill_feedback', json(input), opts),
     async score(input, opts) {
-      const body = requireInput('score', ZAiScoreInput, input);
-      await post('score', '/score', json(body), opts);
+      await post('score', json(input), opts);
     },
-    async analyze(kind, files, opts) {
+    async *analyze(kind, files, opts) {
       const operation = `analyze_${kind}` as const;
-      requireFiles(operation, files);
       if (kind === 'complex') {
         const form = new FormData();
         for (const file of files)
           form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.id);
-        return validateOutput(
-          operation,
-          ZAnalyzeOutput,
-          await post(operation, `/${operation}`, { body: form }, opts),
-        );
+        yield await post(operation, { body: form }, opts);
+        return;
       }
-      // One binary body per call: several scans are read one after another and joined page by page.
-      const texts: string[] = [];
-      for (const file of files) texts.push(await analyzeOne(kind, file, opts?.signal));
-      return { text: texts.join('\n\n') };
+      // One binary body per call: several scans are read one after another (the gateway joins the texts).
+      for (const file of files) yield await post(operation, binary(file), opts);
     },
     async healthcheck(opts) {
       try {
@@ -111,15 +70,6 @@ export function createServiceProvider(config: ServiceProviderConfig): AiGateway 
       }
     },
   };
-
-  async function analyzeOne(kind: Exclude<AnalyzeKind, 'complex'>, file: AiFile, signal?: AbortSignal) {
-    const operation = `analyze_${kind}` as const;
-    const answer = await post(
-      operation,
-      `/${operation}`,
-      { body: file.bytes, contentType: file.mime },
-      { signal },
-    );
-    return validateOutput(operation, ZAnalyzeOutput, answer).text;
-  }
 }
+
+const binary = (file: AiFile): RequestBody => ({ body: file.bytes, contentType: file.mime });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-// The AI gateway (DESIGN §7): one interface, two providers (`service`: the AI service contract of spec §7;
-// `openai`: any OpenAI-compatible chat-completions endpoint). Inputs carry ids and task/rubric text only,
-// never student names (pseudonymised before they get here). Every output is validated with these schemas;
-// output that does not fit throws AiError('invalid_response') and nothing is stored.
+// The AI gateway (ARCHITECTURE.md §7): one interface, two providers (`service`: the AI service contract of
+// PRODUCT.md §7; `openai`: any OpenAI-compatible chat-completions endpoint). Inputs carry ids and task/rubric
+// text only, never student names (pseudonymised before they get here). The gateway validates every output
+// with these schemas; output that does not fit throws AiError('invalid_response') and nothing is stored.
 
 export const AI_OPERATIONS = [
   'get_skills',
@@ -17,9 +17,9 @@ export const AI_OPERATIONS = [
 ] as const;
 export type AiOperation = (typeof AI_OPERATIONS)[number];
 
-/** What went wrong talking to a provider: spec §7 "response error" / "fetch error", plus our own checks. */
+/** What went wrong talking to a provider: PRODUCT.md §7 "response error" / "fetch error", plus our own checks. */
 export type AiErrorKind =
-  | 'missing_parameter' // spec §5: a required input object is missing
+  | 'missing_parameter' // PRODUCT.md §5: a required input object is missing
   | 'response' // the provider answered outside 2xx
   | 'fetch' // network failure or timeout
   | 'invalid_response'; // the answer does not fit the operation's schema
@@ -51,24 +51,24 @@ export interface AiFile {
   bytes: Uint8Array;
 }
 
-export const ZAiTask = z.object({
+const ZAiTask = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   /** The task's content as plain text (tiptap JSON flattened, formulas as LaTeX). */
   content: z.string(),
 });
-export const ZAiSubject = z.object({ id: z.string(), name: z.string() });
-export const ZAiClass = z.object({ id: z.string(), name: z.string(), grade: z.string() });
-export const ZAiCluster = z.object({
+const ZAiSubject = z.object({ id: z.string(), name: z.string() });
+const ZAiClass = z.object({ id: z.string(), name: z.string(), grade: z.string() });
+const ZAiCluster = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   created_by: z.string(),
   criteria: z.string(),
 });
-export const ZAiLevel = z.object({ score: z.number().int().min(0), requirements: z.string() });
-export const ZAiSkill = z.object({
+const ZAiLevel = z.object({ score: z.number().int().min(0), requirements: z.string() });
+const ZAiSkill = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -76,7 +76,7 @@ export const ZAiSkill = z.object({
   /** The rubric's descriptors (skill details): one or more per score 0..maxScore. */
   levels: z.array(ZAiLevel),
 });
-export const ZAiSkillGroup = z.object({
+const ZAiSkillGroup = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -127,7 +127,7 @@ export const ZGetSkillLevelsOutput = z.object({
 });
 
 // skill_feedback: task, submission, subject, classes, skill groups → feedback per skill and per group.
-export const ZAiSubmission = z.object({
+const ZAiSubmission = z.object({
   id: z.string(),
   /** Recognised text of the student's work (OCR), empty when the provider reads the images itself. */
   solution: z.string(),
@@ -171,11 +171,30 @@ export interface AiCallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A provider as the gateway drives it: a plain transport that takes inputs the gateway has already validated
+ * and resolves with the provider's raw answer. Checking that answer is the gateway's job (gateway.ts).
+ */
+export interface AiTransport {
+  readonly provider: AiGateway['provider'];
+  readonly needsOcr: boolean;
+  getSkills(input: GetSkillsInput, opts?: AiCallOptions): Promise<unknown>;
+  getSkillLevels(input: GetSkillLevelsInput, opts?: AiCallOptions): Promise<unknown>;
+  skillFeedback(input: SkillFeedbackInput, files: AiFile[], opts?: AiCallOptions): Promise<unknown>;
+  score(input: AiScoreInput, opts?: AiCallOptions): Promise<void>;
+  /**
+   * One raw answer per request the provider needs for these files, requested one after another as the
+   * caller reads them (the caller stops at the first answer that does not fit).
+   */
+  analyze(kind: AnalyzeKind, files: AiFile[], opts?: AiCallOptions): AsyncIterable<unknown>;
+  healthcheck(opts?: AiCallOptions): Promise<boolean>;
+}
+
 /** The gateway every caller uses (`app.ai`); null on the app when AI_PROVIDER=none. */
 export interface AiGateway {
   readonly provider: 'service' | 'openai';
   /**
-   * true: skill_feedback needs the work as text, so the feedback job runs analyze_* (OCR) first and passes
+   * true: skill_feedback needs the work as text, so the correction job runs analyze_* (OCR) first and passes
    * the text as `submission.solution` (service). false: the provider reads the files itself (openai, vision).
    */
   readonly needsOcr: boolean;

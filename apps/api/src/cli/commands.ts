@@ -1,6 +1,6 @@
 import { isPermittedRole } from '@app/contract';
 import type { Database } from '../db/client';
-import { grantRole, revokeRole, rolesByUser } from '../auth/roles';
+import { grantRole, revokeRole, rolesByUser } from '../domain/accounts/roles';
 import type { AuthAdmin } from '../auth/types';
 
 // Operator commands that need the database and the auth backend. The CLI runs them directly, or, when a

@@ -5,6 +5,7 @@ import {
   classes,
   classUser,
   clusters,
+  notifications,
   rawSourceCriteria,
   skillDetails,
   skillGroups,
@@ -66,7 +67,16 @@ export const accessible = {
   clusters: (viewer: Viewer): SQL => eq(clusters.created_by, viewer),
   taskSkillGroups: (viewer: Viewer): SQL => eq(taskXSkillGroup.created_by, viewer),
   skillGroupSkills: (viewer: Viewer): SQL => eq(skillXSkillGroup.created_by, viewer),
+  /** Notifications are their receiver's only (also for organization members, who may send to anyone). */
+  notifications: (viewer: Viewer): SQL => eq(notifications.receiver_user_id, viewer),
 };
+
+/**
+ * The submission a student's feedback link shows to anyone holding its token: only while it is handed back
+ * (`ausgeteilt`); reset or not yet released, the link finds nothing.
+ */
+export const sharedByFeedbackLink = (token: string): SQL =>
+  and(eq(submissions.feedback_token, token), eq(submissions.status, 'ausgeteilt'))!;
 
 /**
  * The teacher of an object the actor wants to read or change; throws the object's 404 unless the actor
@@ -114,6 +124,48 @@ export const requireSubmission = (ctx: Ctx, id: string) =>
       .select({ id: submissions.id })
       .from(submissions)
       .where(and(eq(submissions.id, id), accessible.submissions(viewer))));
+
+/** Throws SKILL_GROUP_NOT_FOUND unless the actor may use and change the skill group. */
+export const requireSkillGroup = (ctx: Ctx, id: string) =>
+  require(ctx, 'SKILL_GROUP_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: skillGroups.id })
+      .from(skillGroups)
+      .where(and(eq(skillGroups.id, id), accessible.skillGroups(viewer))));
+
+/** Throws SKILL_NOT_FOUND unless the actor may use and change the skill. */
+export const requireSkill = (ctx: Ctx, id: string) =>
+  require(ctx, 'SKILL_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: skills.id })
+      .from(skills)
+      .where(and(eq(skills.id, id), accessible.skills(viewer))));
+
+/** The student's membership in one of the viewer's classes, if any. */
+const classStudent = (db: Executor, viewer: string, studentId: string) =>
+  db
+    .select({ user_id: classUser.user_id })
+    .from(classUser)
+    .innerJoin(classes, eq(classes.id, classUser.class_id))
+    .where(and(eq(classUser.user_id, studentId), accessible.classes(viewer)))
+    .limit(1);
+
+/** Throws STUDENT_NOT_FOUND unless the student is in one of the classes the actor may use. */
+export const requireClassStudent = (ctx: Ctx, studentId: string) =>
+  require(ctx, 'STUDENT_NOT_FOUND', (db, viewer) => classStudent(db, viewer, studentId));
+
+/**
+ * Throws STUDENT_NOT_FOUND unless the actor created the student's account (wrote their profile) or has them
+ * in one of their classes.
+ */
+export const requireStudentAccount = (ctx: Ctx, studentId: string) =>
+  require(ctx, 'STUDENT_NOT_FOUND', async (db, viewer) => {
+    const profile = await db
+      .select({ id: userProfile.id })
+      .from(userProfile)
+      .where(and(eq(userProfile.user_id, studentId), accessible.studentProfiles(viewer)));
+    return profile.length > 0 ? profile : classStudent(db, viewer, studentId);
+  });
 
 /** True when the user is a student member of the class (join token or an account the teacher created). */
 export async function isClassMember(db: Executor, classId: string, userId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { errorCatalog, type ErrorCode } from '@app/contract';
 
 /**
- * The one error type services throw. The error handler turns it into the JSON shape of DESIGN.md §6 with the
- * status and German message of the contract's catalog.
+ * The one error type services throw. The error handler turns it into the JSON shape of ARCHITECTURE.md §6
+ * with the status and German message of the contract's catalog.
  */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Env } from '../env';
 import { AppError } from './app-error';
 
-// user_profile.meta_data and /api/encrypt + /api/decrypt (DESIGN §5): AES-256-GCM with the user id as
-// associated data, so a ciphertext copied to another user's row (or decrypted for another user) fails.
+// user_profile.meta_data and /api/encrypt + /api/decrypt (ARCHITECTURE.md §5): AES-256-GCM with the user id
+// as associated data, so a ciphertext copied to another user's row (or decrypted for another user) fails.
 //
 // Format: `v1.` + base64url(iv ‖ tag ‖ ciphertext), 12-byte random IV, 16-byte tag. The version prefix leaves
 // room for a key rotation later (v2 = next key).

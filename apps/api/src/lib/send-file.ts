@@ -17,7 +17,7 @@ export interface StoredFile {
 }
 
 /**
- * Sends an uploaded file's bytes the one way the app serves student work (DESIGN §8): inline only for
+ * Sends an uploaded file's bytes the one way the app serves student work (ARCHITECTURE.md §8): inline only for
  * known image/PDF types, `nosniff`, private and revalidated, never from a public directory.
  */
 export async function sendStoredFile(

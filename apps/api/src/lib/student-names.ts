@@ -4,8 +4,8 @@ import type { Executor } from '../db/client';
 import { classUser, userProfile } from '../db/schema';
 import type { ProfileCipher } from './profile-crypto';
 
-// Names of students from their encrypted profiles (DESIGN §5). A profile that cannot be read (no profile, or
-// one written with another key) gives empty names rather than an error.
+// Names of students from their encrypted profiles (ARCHITECTURE.md §5). A profile that cannot be read (no
+// profile, or one written with another key) gives empty names rather than an error.
 
 const NO_NAME: StudentName = { first_name: '', last_name: '' };
 

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
 /**
- * Spec §5 gives some validation failures their own message ('Fehlende Informationen für die Klasse',
+ * PRODUCT.md §5 gives some validation failures their own message ('Fehlende Informationen für die Klasse',
  * 'Aufgaben-Titel ist erforderlich' …). The contract's schemas carry that message on the issue; this turns a
  * request validation failure whose issue carries the message of one of `codes` into that AppError (code,
  * status and message from the catalog, the issues in `details`). Everything else goes on unchanged to the

@@ -1,5 +1,7 @@
 import type { AdminUser, AuthAdmin } from '../auth/types';
-import type { LocalAuthService } from './service';
+import { adminCreateUser, adminDeleteUser, adminUpdateUser, allUsers } from './admin-users';
+import type { LocalAuth } from './context';
+import { recover } from './link-requests';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
 // The app's AuthAdmin (src/auth/types.ts) served straight from the built-in auth's tables: no HTTP, no
@@ -17,11 +19,11 @@ function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
-export function createLocalAuthAdmin(service: LocalAuthService): AuthAdmin {
-  const db = service.database;
+export function createLocalAuthAdmin(auth: LocalAuth): AuthAdmin {
+  const { db } = auth;
   return {
     async listUsers() {
-      return (await service.allUsers()).map(toAdminUser);
+      return (await allUsers(auth)).map(toAdminUser);
     },
     async getUserById(id) {
       const user = await findUserById(db, id);
@@ -32,7 +34,7 @@ export function createLocalAuthAdmin(service: LocalAuthService): AuthAdmin {
       return user ? toAdminUser(user) : null;
     },
     async createUser({ email, password, userMetadata }) {
-      const user = await service.adminCreateUser({
+      const user = await adminCreateUser(auth, {
         email,
         password,
         email_confirm: true,
@@ -41,13 +43,13 @@ export function createLocalAuthAdmin(service: LocalAuthService): AuthAdmin {
       return toAdminUser(user);
     },
     async updatePassword(id, password) {
-      await service.adminUpdateUser(id, { password });
+      await adminUpdateUser(auth, id, { password });
     },
     async deleteUser(id) {
-      await service.adminDeleteUser(id, false);
+      await adminDeleteUser(auth, id, false);
     },
     async sendPasswordReset(email) {
-      await service.recover({ email }, undefined);
+      await recover(auth, { email }, undefined);
     },
   };
 }

@@ -4,8 +4,8 @@ import bcrypt from 'bcryptjs';
 import { LocalAuthError, unprocessable } from './errors';
 
 /** bcrypt looks at the first 72 bytes only; GoTrue refuses longer passwords instead of truncating them. */
-export const MAX_PASSWORD_LENGTH = 72;
-export const BCRYPT_COST = 10;
+const MAX_PASSWORD_LENGTH = 72;
+const BCRYPT_COST = 10;
 
 // GoTrue reports one `characters` reason naming its required character sets (GOTRUE_PASSWORD_REQUIRED_CHARACTERS).
 const REQUIRED_CHARACTERS = ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'];
@@ -16,7 +16,7 @@ let commonPasswords: Set<string> | undefined;
  * True when the password is on the common/leaked password list shipped with zxcvbn (about 49 000 entries,
  * all lower case). Compared case-insensitively: `Password1` is as guessable as `password1`.
  */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary.passwords);
   return commonPasswords.has(password.toLowerCase());
 }
@@ -27,7 +27,7 @@ export interface WeakPassword {
 }
 
 /**
- * Spec §5 rules (the contract's, so web and API agree) plus the common-password list, reported as GoTrue's
+ * PRODUCT.md §5 rules (the contract's, so web and API agree) plus the common-password list, reported as GoTrue's
  * checkPasswordStrength does: reasons `length`, `characters`, `pwned` and the English messages joined.
  */
 export function checkPasswordStrength(password: string): WeakPassword | null {

@@ -92,7 +92,7 @@ export const authRefreshTokens = localAuthSchema.table(
   ],
 );
 
-export const ONE_TIME_TOKEN_TYPES = ['signup', 'invite', 'recovery', 'magiclink'] as const;
+const ONE_TIME_TOKEN_TYPES = ['signup', 'invite', 'recovery', 'magiclink'] as const;
 export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
 
 /** E-mail links (and the six-digit code printed beside them). One live token per user and type. */

@@ -64,7 +64,7 @@ export async function verifyJwt(secret: Uint8Array, token: string): Promise<JWTP
 }
 
 /** Ten years, like the service-role keys of a Supabase project. */
-export const SERVICE_ROLE_TOKEN_LIFETIME = 10 * 365 * 24 * 3600;
+const SERVICE_ROLE_TOKEN_LIFETIME = 10 * 365 * 24 * 3600;
 
 /**
  * A service-role JWT for the built-in admin API (`/auth/v1/admin/*`, `/auth/v1/invite`), signed with the

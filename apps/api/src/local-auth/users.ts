@@ -1,10 +1,16 @@
 import type { UserRole } from '@app/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { claimRole, rolesOf } from '../auth/roles';
+import { randomUUID } from 'node:crypto';
+import { claimRole, rolesOf } from '../domain/accounts/roles';
 import type { Executor } from '../db/client';
+import { isPgError, PgErrorCode } from '../db/errors';
+import { badRequest, MESSAGES, notFound, unprocessable } from './errors';
 import { authUsers } from './schema';
 
+// The users table of the built-in auth: look-ups, writes and GoTrue's JSON shape of a user.
+
 export type UserRow = typeof authUsers.$inferSelect;
+export type UserPatch = Partial<typeof authUsers.$inferInsert>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,6 +26,13 @@ const EMAIL =
 export function normalizeEmail(value: string): string | null {
   const email = value.trim().toLowerCase();
   return email.length <= 255 && EMAIL.test(email) ? email : null;
+}
+
+/** The normalised address, or GoTrue's 400 email_address_invalid. */
+export function validEmail(value: string): string {
+  const email = normalizeEmail(value);
+  if (!email) throw badRequest('email_address_invalid', 'Unable to validate email address: invalid format');
+  return email;
 }
 
 export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
@@ -39,6 +52,62 @@ export async function findUserById(ex: Executor, id: string): Promise<UserRow | 
     .where(and(eq(authUsers.id, id), isNull(authUsers.deleted_at)))
     .limit(1);
   return user;
+}
+
+/** A live user, or GoTrue's 404 user_not_found. */
+export async function requireUser(ex: Executor, id: string): Promise<UserRow> {
+  const user = await findUserById(ex, id);
+  if (!user) throw notFound('user_not_found', MESSAGES.userNotFound);
+  return user;
+}
+
+/** A taken address (the unique index on email) is GoTrue's 422 email_exists. */
+export async function insertUser(
+  ex: Executor,
+  values: Omit<typeof authUsers.$inferInsert, 'id'>,
+): Promise<UserRow> {
+  const now = new Date();
+  try {
+    const [user] = await ex
+      .insert(authUsers)
+      .values({ id: randomUUID(), created_at: now, updated_at: now, ...values })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return user;
+  } catch (err) {
+    if (isPgError(err, PgErrorCode.uniqueViolation))
+      throw unprocessable('email_exists', MESSAGES.emailExists);
+    throw err;
+  }
+}
+
+export async function updateUserRow(ex: Executor, id: string, patch: UserPatch): Promise<UserRow> {
+  try {
+    const [user] = await ex
+      .update(authUsers)
+      .set({ ...patch, updated_at: new Date() })
+      .where(eq(authUsers.id, id))
+      .returning();
+    if (!user) throw notFound('user_not_found', MESSAGES.userNotFound);
+    return user;
+  } catch (err) {
+    if (isPgError(err, PgErrorCode.uniqueViolation))
+      throw unprocessable('email_exists', MESSAGES.emailExists);
+    throw err;
+  }
+}
+
+/** GoTrue's metadata update: keys are set, a null value removes the key. */
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const result = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete result[key];
+    else result[key] = value;
+  }
+  return result;
 }
 
 export function isBanned(user: UserRow, now: Date): boolean {
@@ -120,4 +189,26 @@ export function toUserJson(user: UserRow): UserJson {
     if (json[key] === undefined) delete json[key];
   }
   return json;
+}
+
+/** What GoTrue answers for a sign-up with a confirmed address: a look-alike user that exists nowhere. */
+export function obfuscatedUser(email: string, data: Record<string, unknown>): UserJson {
+  const now = new Date();
+  const json = toUserJson({
+    id: randomUUID(),
+    email,
+    encrypted_password: null,
+    email_confirmed_at: null,
+    invited_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    last_sign_in_at: null,
+    raw_user_meta_data: data,
+    raw_app_meta_data: {},
+    banned_until: null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { ...json, identities: [] };
 }

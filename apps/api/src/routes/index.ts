@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { withAccess } from '../plugins/app/auth';
 import account from './api/account';
 import admin from './api/admin';
-import adminCoins from './api/admin/coins';
 import classes from './api/classes';
 import config from './api/config';
 import corrections from './api/corrections';
 import demo from './api/demo';
 import events from './api/events';
-import feedback from './api/feedback';
 import feedbackLink from './api/feedback-link';
 import files from './api/files';
 import { removeFilesOfDeletedTasks } from './api/files/cleanup';
+import grading from './api/grading';
 import health from './api/health';
 import joinClass from './api/join-class';
 import notifications from './api/notifications';
@@ -23,7 +22,6 @@ import submit from './api/submit';
 import subjects from './api/subjects';
 import submissions from './api/submissions';
 import tasks from './api/tasks';
-import uploads from './api/uploads';
 
 /**
  * Every route module, registered once, grouped by who may call it. A route outside these groups needs a
@@ -35,9 +33,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(health);
       await scope.register(config);
       await scope.register(demo);
-      // The submit page of a task and the students' uploads (DESIGN §8: no account).
+      // The submit page of a task and the students' uploads (ARCHITECTURE.md §8: no account).
       await scope.register(submit);
-      await scope.register(uploads);
       // The student's handed-back feedback through their personal link (ADR 010).
       await scope.register(feedbackLink);
     }),
@@ -45,15 +42,15 @@ export default async function routes(app: FastifyInstance) {
   await app.register(
     withAccess('authenticated', async (scope) => {
       await scope.register(account);
-      // The caller's own profile and /api/encrypt, /api/decrypt (DESIGN §5: for the signed-in user only).
+      // The caller's own profile and /api/encrypt, /api/decrypt (ARCHITECTURE.md §5: for themself only).
       await scope.register(profile);
-      // Live changes of the caller's own rows (server-sent events, DESIGN §2).
+      // Live changes of the caller's own rows (server-sent events, ARCHITECTURE.md §2).
       await scope.register(events);
-      // The caller's notifications and coin balance (DESIGN §5).
+      // The caller's notifications and coin balance (ARCHITECTURE.md §5).
       await scope.register(notifications);
     }),
   );
-  // The teacher's daily work (issue 4): every row is the caller's own (created_by), anything else is 404.
+  // The teacher's daily work: only the rows domain/access.ts grants the caller, anything else is 404.
   await app.register(
     withAccess('teacher', async (scope) => {
       // Deleting a task or class also deletes the stored files of its tasks.
@@ -66,7 +63,7 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(submissions);
       await scope.register(files);
       await scope.register(corrections);
-      await scope.register(feedback);
+      await scope.register(grading);
       await scope.register(renderLatex);
       await scope.register(rubrics);
     }),
@@ -74,7 +71,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(
     withAccess('organization_member', async (scope) => {
       await scope.register(admin);
-      await scope.register(adminCoins);
     }),
   );
 }

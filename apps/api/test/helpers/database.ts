@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseDriver } from '../../src/db/client';
 
-// Integration tests run against a real database (DESIGN §10): PGlite always, Postgres too when
+// Integration tests run against a real database (ARCHITECTURE.md §10): PGlite always, Postgres too when
 // TEST_DATABASE_URL names a server (CI sets it). Each call gets its own empty database.
 
 const serverUrl = process.env.TEST_DATABASE_URL || undefined;

@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { audit, createdAt, entityId, userId } from './columns';
 import { subjects } from './subjects';
 
-/** A teacher's class (spec §3). Listed per teacher by updated_at descending (spec §7). */
+/** A teacher's class (PRODUCT.md §3). Listed per teacher by updated_at descending (PRODUCT.md §7). */
 export const classes = pgTable(
   'classes',
   {
@@ -28,7 +28,10 @@ export const classes = pgTable(
   ],
 );
 
-/** Membership of a student (an auth user) in a class. Removing a student removes only this row (spec §4). */
+/**
+ * Membership of a student (an auth user) in a class. Removing a student removes only this row
+ * (PRODUCT.md §4).
+ */
 export const classUser = pgTable(
   'class_user',
   {
@@ -41,7 +44,7 @@ export const classUser = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    // The primary key (class_id, user_id) also serves "filter by class_id" (spec §7).
+    // The primary key (class_id, user_id) also serves "filter by class_id" (PRODUCT.md §7).
     primaryKey({ columns: [t.class_id, t.user_id] }),
     index('class_user_user_id_idx').on(t.user_id),
   ],

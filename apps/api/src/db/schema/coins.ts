@@ -3,8 +3,8 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, entityId, userId } from './columns';
 
 /**
- * AI credits (DESIGN §5) as an append-only ledger: the balance is sum(delta) per user, so a grant, a charge
- * and its refund are each one row and the history explains the balance. Never update or delete rows.
+ * AI credits (ARCHITECTURE.md §5) as an append-only ledger: the balance is sum(delta) per user, so a grant, a
+ * charge and its refund are each one row and the history explains the balance. Never update or delete rows.
  */
 export const coinLedger = pgTable(
   'coin_ledger',

@@ -2,14 +2,14 @@ import { newId } from '@app/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-// Column builders shared by every feature file. Property names are the spec's JSON field names; the SQL
-// column names come from `casing: 'snake_case'` (drizzle.config.ts and createDatabase()).
+// Column builders shared by every feature file. Property names are the JSON field names of PRODUCT.md §3; the
+// SQL column names come from `casing: 'snake_case'` (drizzle.config.ts and createDatabase()).
 //
 // Newest-first indexes are declared `.desc().nullsFirst()`: that is the order `ORDER BY x DESC` asks for.
 // drizzle-kit writes a bare `.desc()` as `DESC NULLS LAST`, which Postgres cannot use for that ORDER BY
 // (it sorts instead), even on NOT NULL columns.
 
-/** Entity primary key: a 21-character nanoid (spec §9), generated in the app, not by the database. */
+/** Entity primary key: a 21-character nanoid (PRODUCT.md §9), generated in the app, not by the database. */
 export const entityId = () => text().primaryKey().$defaultFn(newId);
 
 /** A user id issued by the auth provider (local auth or Supabase). No FK: users live in the auth store. */
@@ -24,7 +24,7 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** created_by + created_at + updated_at, the trio most spec entities carry. */
+/** created_by + created_at + updated_at, the trio most entities carry (PRODUCT.md §3). */
 export const audit = () => ({
   created_by: userId().notNull(),
   created_at: createdAt(),

@@ -4,10 +4,10 @@ import { audit, entityId } from './columns';
 import { skillGroups, skills } from './rubrics';
 import { submissions } from './submissions';
 
-// Feedback rows are upserted idempotently per submission by the feedback job (DESIGN §7); the unique keys
-// below are the ON CONFLICT targets.
+// Feedback rows are upserted idempotently per submission by the feedback job (ARCHITECTURE.md §7); the unique
+// keys below are the ON CONFLICT targets.
 
-/** Score, reason, evidence and recommendation for one skill in one submission (spec §3). */
+/** Score, reason, evidence and recommendation for one skill in one submission (PRODUCT.md §3). */
 export const skillFeedback = pgTable(
   'skill_feedback',
   {
@@ -19,7 +19,9 @@ export const skillFeedback = pgTable(
     submission_id: text()
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
-    /** -1 = not scored (counts as 0 in sums, spec §4). Not capped at maxScore here: see skill_details. */
+    /**
+     * -1 = not scored (counts as 0 in sums, PRODUCT.md §4). Not capped at maxScore here: see skill_details.
+     */
     score: integer().notNull().default(-1),
     reason: text().notNull().default(''),
     /** Evidence quotes from the submission. */
@@ -27,7 +29,10 @@ export const skillFeedback = pgTable(
     recommendation: text().notNull().default(''),
     /** The AI's suggested score as it arrived (null: no AI suggestion, the teacher scored by hand). */
     ai_score: integer(),
-    /** Set when the teacher changed the score: from then on `score` is the teacher's final value (DESIGN §7). */
+    /**
+     * Set when the teacher changed the score: from then on `score` is the teacher's final value
+     * (ARCHITECTURE.md §7).
+     */
     teacher_edited_at: timestamp({ withTimezone: true }),
     ...audit(),
   },
@@ -38,7 +43,10 @@ export const skillFeedback = pgTable(
   ],
 );
 
-/** Text feedback for one skill group in one submission (spec §3; the wire name of skillGroup_id is group_id). */
+/**
+ * Text feedback for one skill group in one submission (PRODUCT.md §3; the wire name of skillGroup_id is
+ * group_id).
+ */
 export const skillGroupFeedback = pgTable(
   'skill_group_feedback',
   {

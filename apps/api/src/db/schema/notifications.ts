@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, entityId, userId } from './columns';
 
-/** A message to one user (spec §3 notification payload), e.g. "Feedback fertig". */
+/** A message to one user (PRODUCT.md §3 notification payload), e.g. "Feedback fertig". */
 export const notifications = pgTable(
   'notifications',
   {

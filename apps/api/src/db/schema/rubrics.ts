@@ -3,9 +3,13 @@ import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg
 import { audit, createdAt, entityId, userId } from './columns';
 import { tasks } from './tasks';
 
-// The rubric of a task (DESIGN §1): skill groups → skills → one descriptor (skill detail) per score level.
+// The rubric of a task (ARCHITECTURE.md §1): skill groups → skills → one descriptor (skill detail) per score
+// level.
 
-/** A cluster of criteria a teacher or organisation keeps to steer skill generation (spec §3, §7 get_skills). */
+/**
+ * A cluster of criteria a teacher or organisation keeps to steer skill generation (PRODUCT.md §3, §7
+ * get_skills).
+ */
 export const clusters = pgTable(
   'clusters',
   {
@@ -51,9 +55,9 @@ export const skills = pgTable(
 );
 
 /**
- * One descriptor of a skill at one score level (spec §3 "Skill detail / level"). Several per score are
- * allowed (spec §4 counts "at least one"). score <= the skill's maxScore spans two tables, so the API checks
- * it (SCORE_ABOVE_MAX); the database only guarantees score >= 0.
+ * One descriptor of a skill at one score level (PRODUCT.md §3 "Skill detail / level"). Several per score are
+ * allowed (PRODUCT.md §4 counts "at least one"). score <= the skill's maxScore spans two tables, so the API
+ * checks it (SCORE_ABOVE_MAX); the database only guarantees score >= 0.
  */
 export const skillDetails = pgTable(
   'skill_details',
@@ -76,7 +80,7 @@ export const skillDetails = pgTable(
   ],
 );
 
-/** Source criteria a skill group was generated from (spec §3 "Raw source criterion"). */
+/** Source criteria a skill group was generated from (PRODUCT.md §3 "Raw source criterion"). */
 export const rawSourceCriteria = pgTable(
   'raw_source_criteria',
   {
@@ -92,7 +96,7 @@ export const rawSourceCriteria = pgTable(
   (t) => [index('raw_source_criteria_skill_group_id_idx').on(t.skill_group_id)],
 );
 
-/** Which skill groups make up a task's rubric (spec §3 task_x_skillGroup). */
+/** Which skill groups make up a task's rubric (PRODUCT.md §3 task_x_skillGroup). */
 export const taskXSkillGroup = pgTable(
   'task_x_skill_group',
   {
@@ -115,7 +119,7 @@ export const taskXSkillGroup = pgTable(
   ],
 );
 
-/** Membership of skills in skill groups (spec §3 skill_x_skillGroup), beside skills.group_id. */
+/** Membership of skills in skill groups (PRODUCT.md §3 skill_x_skillGroup), beside skills.group_id. */
 export const skillXSkillGroup = pgTable(
   'skill_x_skill_group',
   {

@@ -1,7 +1,7 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { audit, entityId } from './columns';
 
-/** A teacher's subject (spec §3). Listed per teacher by updated_at descending (spec §7). */
+/** A teacher's subject (PRODUCT.md §3). Listed per teacher by updated_at descending (PRODUCT.md §7). */
 export const subjects = pgTable(
   'subjects',
   {

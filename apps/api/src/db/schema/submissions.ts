@@ -5,8 +5,9 @@ import { audit, entityId, oneOf, userId } from './columns';
 import { tasks } from './tasks';
 
 /**
- * One student's hand-in for a task (spec §3). `created_by` is the owning teacher (the task's created_by),
- * also for uploads through the public submit page, so ownership checks are one column everywhere.
+ * One student's hand-in for a task (PRODUCT.md §3). `created_by` is the owning teacher (the task's
+ * created_by), also for uploads through the public submit page, so ownership checks are one column
+ * everywhere.
  */
 export const submissions = pgTable(
   'submissions',
@@ -22,11 +23,14 @@ export const submissions = pgTable(
     /** Recognised text of the solution (OCR). */
     solution: text(),
     feedback: text(),
-    // Values: DESIGN §5 (contract SUBMISSION_STATUSES); the display status of spec §4 is derived from this
-    // plus the feedback by the contract's displayStatus().
+    // Values: ARCHITECTURE.md §5 (contract SUBMISSION_STATUSES); the display status of PRODUCT.md §4 is
+    // derived from this plus the feedback by the contract's displayStatus().
     status: text({ enum: SUBMISSION_STATUSES }).notNull().default('offen'),
     uploaded_at: timestamp({ withTimezone: true }),
-    /** Secret of the student's personal feedback link (DESIGN §5); set when the feedback is handed back. */
+    /**
+     * Secret of the student's personal feedback link (ARCHITECTURE.md §5); set when the feedback is handed
+     * back.
+     */
     feedback_token: text().unique(),
     /** Why the last AI correction failed (German, for the teacher), null otherwise. */
     correction_error: text(),
@@ -49,8 +53,9 @@ export const submissions = pgTable(
 );
 
 /**
- * An uploaded photo or PDF (DESIGN §5, §8). Files arrive per task through the public page; matching assigns
- * them to a submission. No created_by: public uploads have no user (uploader_label is the typed name).
+ * An uploaded photo or PDF (ARCHITECTURE.md §5, §8). Files arrive per task through the public page; matching
+ * assigns them to a submission. No created_by: public uploads have no user (uploader_label is the typed
+ * name).
  */
 export const submissionFiles = pgTable(
   'submission_files',

@@ -3,7 +3,10 @@ import { boolean, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-
 import { classes } from './classes';
 import { audit, entityId, oneOf } from './columns';
 
-/** A task (assignment) of a teacher (spec §3). Listed per teacher by created_at descending (spec §7). */
+/**
+ * A task (assignment) of a teacher (PRODUCT.md §3). Listed per teacher by created_at descending
+ * (PRODUCT.md §7).
+ */
 export const tasks = pgTable(
   'tasks',
   {
@@ -15,9 +18,9 @@ export const tasks = pgTable(
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
     due_date: timestamp({ withTimezone: true }),
-    // Values: the contract's TASK_STATUSES (DESIGN §5), text + CHECK (see oneOf()).
+    // Values: the contract's TASK_STATUSES (ARCHITECTURE.md §5), text + CHECK (see oneOf()).
     status: text({ enum: TASK_STATUSES }).notNull().default('draft'),
-    /** DESIGN §5: uploads after due_date are refused unless this is set. */
+    /** ARCHITECTURE.md §5: uploads after due_date are refused unless this is set. */
     allow_late_submissions: boolean().notNull().default(false),
     /** Task content (editor document); shape owned by the contract package. */
     data: jsonb(),

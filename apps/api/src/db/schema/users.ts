@@ -2,18 +2,18 @@ import { USER_ROLES } from '@app/contract';
 import { check, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { audit, createdAt, entityId, oneOf, userId } from './columns';
 
-/** Profile of an auth user (spec §3). One per user. */
+/** Profile of an auth user (PRODUCT.md §3). One per user. */
 export const userProfile = pgTable('user_profile', {
   id: entityId(),
   user_id: userId().notNull().unique(),
-  /** AES-256-GCM ciphertext (DESIGN §5) of { first_name, last_name, avatar_url, school }. */
+  /** AES-256-GCM ciphertext (ARCHITECTURE.md §5) of { first_name, last_name, avatar_url, school }. */
   meta_data: text().notNull(),
   ...audit(),
 });
 
 /**
- * Roles granted to auth users (DESIGN §4: `pnpm cli role grant`, AUTO_ROLE, admin endpoints); the token's
- * `user_role` claim is read from here. Values: the contract's USER_ROLES (spec §3, §6).
+ * Roles granted to auth users (ARCHITECTURE.md §4: `pnpm cli role grant`, AUTO_ROLE, admin endpoints); the
+ * token's `user_role` claim is read from here. Values: the contract's USER_ROLES (PRODUCT.md §3, §6).
  */
 export const userRoles = pgTable(
   'user_roles',

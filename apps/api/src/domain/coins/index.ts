@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { coinLedger, userRoles } from '../../db/schema';
 
-// AI credits (DESIGN §5) on the append-only coin_ledger: balance = sum(delta). Every write takes a
+// AI credits (ARCHITECTURE.md §5) on the append-only coin_ledger: balance = sum(delta). Every write takes a
 // transaction-scoped advisory lock on the user, so that concurrent charges on Postgres cannot both pass the
 // balance check (PGlite has one connection and serialises anyway). Rows are never updated or deleted.
 

@@ -14,7 +14,7 @@ import { decodeHeic, HeicDecodeError } from './heic';
 import { Semaphore } from './semaphore';
 import type { UploadKind } from './sniff';
 
-// What happens to a received file before it is stored (DESIGN §8, ADR 008):
+// What happens to a received file before it is stored (ARCHITECTURE.md §8, ADR 008):
 // - photos (JPEG, PNG, WebP, HEIC) are decoded and re-encoded as JPEG: auto-rotated by their EXIF
 //   orientation, transparency flattened onto white, all metadata (EXIF with GPS, camera, XMP) dropped, at
 //   most UPLOAD_MAX_PIXELS pixels;

@@ -13,10 +13,11 @@ import { cleanFileName } from './filename';
 import { processFile, type StoredFile } from './process';
 import { KindSniffer, type UploadKind } from './sniff';
 
-// One multipart upload, all or nothing (DESIGN §8): every file part is streamed to a scratch file (never
-// held in memory; the 20 MB limit is busboy's), sniffed on its first bytes, then converted and stored while
-// the next part is still arriving. If anything fails — a refused file, a limit, the client going away — every
-// file stored so far is deleted again and the error goes to the caller; scratch files are always removed.
+// One multipart upload, all or nothing (ARCHITECTURE.md §8): every file part is streamed to a scratch file
+// (never held in memory; the 20 MB limit is busboy's), sniffed on its first bytes, then converted and stored
+// while the next part is still arriving. If anything fails — a refused file, a limit, the client going away —
+// every file stored so far is deleted again and the error goes to the caller; scratch files are always
+// removed.
 
 /** `DATA_DIR/tmp/uploads`: files as received, before they are checked and converted. */
 export function scratchDir(dataDir: string): string {

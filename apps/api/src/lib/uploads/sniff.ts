@@ -1,8 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from '../app-error';
 
-// What an uploaded file is, from its first bytes (DESIGN §8: JPEG, PNG, WebP, HEIC/HEIF, PDF). The name and
-// the Content-Type the client sent mean nothing: a `.jpg` that is HTML is refused.
+// What an uploaded file is, from its first bytes (ARCHITECTURE.md §8: JPEG, PNG, WebP, HEIC/HEIF, PDF). The
+// name and the Content-Type the client sent mean nothing: a `.jpg` that is HTML is refused.
 
 export type UploadKind = 'jpeg' | 'png' | 'webp' | 'heic' | 'pdf';
 

@@ -6,7 +6,7 @@ import { configureCoins } from '../../domain/coins';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The AI gateway (DESIGN §7); null when AI_PROVIDER=none. */
+    /** The AI gateway (ARCHITECTURE.md §7); null when AI_PROVIDER=none. */
     ai: AiGateway | null;
   }
 }

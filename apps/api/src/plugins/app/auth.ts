@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 const AUTH_COOKIE = /^sb-[\w-]+-auth-token(?:\.(\d+))?$/;
 const BASE64_PREFIX = 'base64-';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The API's paths: `/api/…`, and `/aiapy/…` where spec §7 puts the AI entry of the original. */
+/** The API's paths: `/api/…`, and `/aiapy/…` where PRODUCT.md §7 puts the AI entry of the original. */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/aiapy/');
 
 export interface RouteAccess {

@@ -75,7 +75,7 @@ function toAppError(err: FastifyError | Error): AppError {
   return new AppError('INTERNAL', undefined, { cause: err });
 }
 
-/** One error handler and one not-found handler for the whole app (DESIGN.md §6). */
+/** One error handler and one not-found handler for the whole app (ARCHITECTURE.md §6). */
 export default fp(
   function errors(app: FastifyInstance) {
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

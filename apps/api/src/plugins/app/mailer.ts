@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** `DATA_DIR/outbox`, where mails go when SMTP_URL is unset (DESIGN.md §4). */
+/** `DATA_DIR/outbox`, where mails go when SMTP_URL is unset (ARCHITECTURE.md §4). */
 export function outboxDir(env: Pick<Env, 'DATA_DIR'>): string {
   return path.join(env.DATA_DIR, 'outbox');
 }

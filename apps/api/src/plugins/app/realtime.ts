@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ListenHandlers } from '../../db/client';
 
-// Realtime (DESIGN §2): row changes of the watched tables (submissions, submission_files, skill_feedback,
-// skill_group_feedback, notifications) are announced by triggers on channel kz_realtime (migration 0005) and
-// delivered at commit to every API process that listens, so several processes work.
-// Each process listens once and hands an event only to the streams of the row's owner (GET /api/events).
+// Realtime (ARCHITECTURE.md §2): row changes of the watched tables (submissions, submission_files,
+// skill_feedback, skill_group_feedback, notifications) are announced by triggers on channel kz_realtime
+// (migration 0005) and delivered at commit to every API process that listens, so several processes work. Each
+// process listens once and hands an event only to the streams of the row's owner (GET /api/events).
 
 export const REALTIME_CHANNEL = 'kz_realtime';
 const LISTEN_RETRY_MS = 5000;
@@ -54,7 +54,9 @@ const isAnnouncement = (value: unknown): value is Announcement => {
   );
 };
 
-/** The announcement as spec §3's change event: `new` is the row's keys and list columns, `old` the key. */
+/**
+ * The announcement as PRODUCT.md §3's change event: `new` is the row's keys and list columns, `old` the key.
+ */
 export function toChangeEvent(a: Announcement): RealtimeChangeEvent {
   const type = a.type as RealtimeChangeEvent['eventType'];
   return {

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromPglite, PgBoss } from 'pg-boss';
 
-// Background jobs (DESIGN §2, §7): pg-boss on the app's own database, in its own schema `pgboss`. Embedded,
-// it shares the PGlite instance (its `pglite` backend; LISTEN/NOTIFY in-process); on Postgres it keeps a
-// small pool of its own and workers of several processes share the queues (SKIP LOCKED). Jobs only exist
-// for the AI, so without an AI provider nothing is started and `app.jobs` is null.
+// Background jobs (ARCHITECTURE.md §2, §7): pg-boss on the app's own database, in its own schema `pgboss`.
+// Embedded, it shares the PGlite instance (its `pglite` backend; LISTEN/NOTIFY in-process); on Postgres it
+// keeps a small pool of its own and workers of several processes share the queues (SKIP LOCKED). Jobs only
+// exist for the AI, so without an AI provider nothing is started and `app.jobs` is null.
 
 declare module 'fastify' {
   interface FastifyInstance {

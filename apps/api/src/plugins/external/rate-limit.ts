@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error';
 
 /**
  * A generous per-IP limit for the whole API; public and auth routes set stricter limits of their own with
- * `config.rateLimit`. Counters are in memory for now (DESIGN.md §2 moves them to Redis/Postgres when scaled out).
+ * `config.rateLimit`. Counters are in memory for now (ARCHITECTURE.md §2 moves them to Redis/Postgres when
+ * scaled out).
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {

@@ -1,9 +1,9 @@
 import { ZMessageResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccount } from '../../../auth/account';
-import { AppError } from '../../../lib/app-error';
+import { deleteOwnAccount } from '../../../domain/accounts';
+import { ctxOf } from '../../context';
 
-/** `DELETE /api/account` (spec §7): the signed-in user deletes themself and everything they own. */
+/** `DELETE /api/account` (PRODUCT.md §7): the signed-in user deletes themself and everything they own. */
 const account: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/account',
@@ -12,9 +12,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], response: { 200: ZMessageResponse } },
     },
     async (request) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
-      await deleteAccount(app, request.user.id);
-      request.log.info({ userId: request.user.id }, 'account deleted');
+      await deleteOwnAccount(ctxOf(request));
       return { message: 'Konto und alle zugehörigen Daten wurden gelöscht' };
     },
   );

@@ -1,5 +1,4 @@
 import {
-  USER_ROLES,
   ZAdminAllRolesResponse,
   ZAdminDeleteUserRequest,
   ZAdminListUsersResponse,
@@ -10,21 +9,22 @@ import {
   ZAdminUserRolesResponse,
   ZMessageResponse,
 } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccount } from '../../../auth/account';
-import { grantRole, revokeRole, ROLE_DESCRIPTIONS, rolesByUser, rolesOf } from '../../../auth/roles';
-import { AppError } from '../../../lib/app-error';
+import {
+  addUserRole,
+  deleteUser,
+  listUsers,
+  permissionCatalog,
+  removeUserRole,
+  roleCatalog,
+  sendPasswordReset,
+  userRoles,
+} from '../../../domain/accounts';
+import { ctxOf } from '../../context';
+import coins from './coins';
 
-// Spec §7 admin endpoints for organization_member (routes/index.ts). Names are the spec's; state changes
-// take POST/DELETE (DESIGN.md §6).
-
-/** The user behind the id (auth admin), or 404 USER_NOT_FOUND. Also for the coin routes (admin/coins.ts). */
-export async function requireUser(app: Pick<FastifyInstance, 'authAdmin'>, id: string) {
-  const user = await app.authAdmin.getUserById(id);
-  if (!user) throw new AppError('USER_NOT_FOUND');
-  return user;
-}
+// PRODUCT.md §7 admin endpoints for organization_member (routes/index.ts), with their coins (coins.ts).
+// Names are the product's; state changes take POST/DELETE (ARCHITECTURE.md §6).
 
 const admin: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
@@ -32,23 +32,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/getAll',
     { schema: { tags, summary: 'All users with their roles', response: { 200: ZAdminListUsersResponse } } },
-    async () => {
-      const users = await app.authAdmin.listUsers();
-      const roles = await rolesByUser(
-        app.db,
-        users.map((u) => u.id),
-      );
-      return {
-        users: users.map((u) => ({
-          id: u.id,
-          email: u.email,
-          email_confirmed_at: u.emailConfirmedAt,
-          created_at: u.createdAt,
-          last_sign_in_at: u.lastSignInAt,
-          roles: roles.get(u.id) ?? [],
-        })),
-      };
-    },
+    async (request) => ({ users: await listUsers(ctxOf(request)) }),
   );
 
   app.get(
@@ -60,60 +44,36 @@ const admin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminUserRolesResponse },
       },
     },
-    async (request) => {
-      await requireUser(app, request.query.user_id);
-      return { user_id: request.query.user_id, roles: await rolesOf(app.db, request.query.user_id) };
-    },
+    (request) => userRoles(ctxOf(request), request.query.user_id),
   );
 
   app.get('/api/admin/getAllRoles', { schema: { tags, response: { 200: ZAdminAllRolesResponse } } }, () => ({
-    roles: USER_ROLES.map((role) => ({ role, description: ROLE_DESCRIPTIONS[role].description })),
+    roles: roleCatalog(),
   }));
 
   app.get(
     '/api/admin/getAllPermissions',
     { schema: { tags, response: { 200: ZAdminPermissionsResponse } } },
-    () => ({
-      permissions: USER_ROLES.map((role) => ({ role, permissions: ROLE_DESCRIPTIONS[role].permissions })),
-    }),
+    () => ({ permissions: permissionCatalog() }),
   );
 
   app.post(
     '/api/admin/addUserRole',
     { schema: { tags, body: ZAdminRoleRequest, response: { 200: ZAdminUserRolesResponse } } },
-    async (request) => {
-      const { user_id, role } = request.body;
-      await requireUser(app, user_id);
-      await grantRole(app.db, user_id, role, request.user?.id ?? null);
-      request.log.info({ userId: user_id, role }, 'role granted');
-      return { user_id, roles: await rolesOf(app.db, user_id) };
-    },
+    (request) => addUserRole(ctxOf(request), request.body.user_id, request.body.role),
   );
 
   app.post(
     '/api/admin/removeUserRole',
     { schema: { tags, body: ZAdminRoleRequest, response: { 200: ZAdminUserRolesResponse } } },
-    async (request) => {
-      const { user_id, role } = request.body;
-      await requireUser(app, user_id);
-      // An organization needs someone left who can hand out roles.
-      if (user_id === request.user?.id && role === 'organization_member')
-        throw new AppError('CANNOT_REMOVE_OWN_ADMIN');
-      await revokeRole(app.db, user_id, role);
-      request.log.info({ userId: user_id, role }, 'role revoked');
-      return { user_id, roles: await rolesOf(app.db, user_id) };
-    },
+    (request) => removeUserRole(ctxOf(request), request.body.user_id, request.body.role),
   );
 
   app.delete(
     '/api/admin/deleteUser',
     { schema: { tags, body: ZAdminDeleteUserRequest, response: { 200: ZMessageResponse } } },
     async (request) => {
-      const { user_id } = request.body;
-      if (user_id === request.user?.id) throw new AppError('CANNOT_DELETE_SELF_AS_ADMIN');
-      await requireUser(app, user_id);
-      await deleteAccount(app, user_id);
-      request.log.info({ userId: user_id }, 'user deleted by admin');
+      await deleteUser(ctxOf(request), request.body.user_id);
       return { message: 'Nutzer wurde gelöscht' };
     },
   );
@@ -125,10 +85,12 @@ const admin: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZAdminResetPasswordRequest, response: { 200: ZMessageResponse } },
     },
     async (request) => {
-      await app.authAdmin.sendPasswordReset(request.body.email);
+      await sendPasswordReset(ctxOf(request), request.body.email);
       return { message: 'E-Mail zum Zurücksetzen des Passworts wurde gesendet' };
     },
   );
+
+  await app.register(coins);
 };
 
 export default admin;

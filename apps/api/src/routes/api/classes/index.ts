@@ -13,10 +13,6 @@ import {
   ZUpdateClassResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../../lib/current-user';
-import { sendCachedList } from '../../../plugins/app/list-cache';
-import { profileCipher } from '../../../lib/profile-crypto';
-import { mapValidationErrors } from '../../../lib/validation-errors';
 import {
   createClass,
   deleteClass,
@@ -27,10 +23,14 @@ import {
   removeClassStudent,
   rotateJoinToken,
   updateClass,
-} from './service';
+} from '../../../domain/classes';
+import { actorId } from '../../../domain/context';
+import { mapValidationErrors } from '../../../lib/validation-errors';
+import { sendCachedList } from '../../../plugins/app/list-cache';
+import { ctxOf } from '../../context';
 
 /**
- * `/api/classes` (DESIGN §6) with the class's students and join token: the caller's own classes only;
+ * `/api/classes` (ARCHITECTURE.md §6) with the class's students and join token: the caller's classes only;
  * anything else is 404 CLASS_NOT_FOUND.
  */
 const classesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,9 +47,10 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const userId = currentUserId(request);
+      const ctx = ctxOf(request);
+      const userId = actorId(ctx);
       const cache = { userId, key: `classes:${userId}`, tables: ['classes'], schema: ZListClassesResponse };
-      sendCachedList(app, reply, cache, () => listClasses(app.db, userId));
+      sendCachedList(app, reply, cache, () => listClasses(ctx));
     },
   );
 
@@ -64,7 +65,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createClass(app.db, currentUserId(request), request.body);
+      const created = await createClass(ctxOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -79,7 +80,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGetClassResponse },
       },
     },
-    (request) => getClass(app.db, currentUserId(request), request.params.id),
+    (request) => getClass(ctxOf(request), request.params.id),
   );
 
   app.patch(
@@ -93,7 +94,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUpdateClassResponse },
       },
     },
-    (request) => updateClass(app.db, currentUserId(request), request.params.id, request.body),
+    (request) => updateClass(ctxOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -107,7 +108,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteClass(app.db, currentUserId(request), request.params.id);
+      await deleteClass(ctxOf(request), request.params.id);
       return { id: request.params.id };
     },
   );
@@ -122,8 +123,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListClassStudentsResponse },
       },
     },
-    (request) =>
-      listClassStudents(app.db, profileCipher(app.config), currentUserId(request), request.params.id),
+    (request) => listClassStudents(ctxOf(request), request.params.id),
   );
 
   app.delete(
@@ -138,7 +138,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, userId } = request.params;
-      await removeClassStudent(app.db, currentUserId(request), id, userId);
+      await removeClassStudent(ctxOf(request), id, userId);
       return { class_id: id, user_id: userId };
     },
   );
@@ -155,7 +155,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       class_id: request.params.id,
-      join_token: await getJoinToken(app.db, currentUserId(request), request.params.id),
+      join_token: await getJoinToken(ctxOf(request), request.params.id),
     }),
   );
 
@@ -171,7 +171,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       class_id: request.params.id,
-      join_token: await rotateJoinToken(app.db, currentUserId(request), request.params.id),
+      join_token: await rotateJoinToken(ctxOf(request), request.params.id),
     }),
   );
 };

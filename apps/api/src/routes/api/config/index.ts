@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '../../../env';
 import { VERSION } from '../../../version';
 
-export function publicConfig(env: Env): PublicConfig {
+function publicConfig(env: Env): PublicConfig {
   return {
     authUrl: env.SUPABASE_URL ?? env.PUBLIC_URL,
     authMode: env.SUPABASE_URL ? 'supabase' : 'local',

@@ -5,16 +5,17 @@ import {
   ZRequestCorrectionsResponse,
   ZSkillFeedbackSupabaseRequest,
 } from '@app/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { submissions } from '../../../db/schema';
-import { AppError } from '../../../lib/app-error';
-import { currentUserId } from '../../../lib/current-user';
-import { previewCorrections, requestCorrections } from './service';
+import {
+  previewCorrections,
+  requestCorrections,
+  requestSubmissionCorrection,
+} from '../../../domain/corrections';
+import { ctxOf } from '../../context';
 
 /**
- * AI corrections (DESIGN §7). `POST /api/corrections` queues feedback jobs for one submission or a task;
- * `POST /aiapy/skill_feedback_supabase` is the spec's entry (§7) for the same job of one submission.
+ * AI corrections (ARCHITECTURE.md §7). `POST /api/corrections` queues correction jobs for one submission or a
+ * task; `POST /aiapy/skill_feedback_supabase` is the entry of PRODUCT.md §7 for the same job of one submission.
  */
 const correctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['corrections'];
@@ -34,13 +35,9 @@ const correctionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRequestCorrectionsResponse },
       },
     },
-    async (request) => {
+    (request) => {
       const { taskId, submissionId } = request.body;
-      return requestCorrections(
-        app,
-        currentUserId(request),
-        taskId ? { taskId } : { submissionId: submissionId! },
-      );
+      return requestCorrections(ctxOf(request), taskId ? { taskId } : { submissionId: submissionId! });
     },
   );
 
@@ -54,7 +51,7 @@ const correctionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCorrectionPreviewResponse },
       },
     },
-    (request) => previewCorrections(app, currentUserId(request), request.query.taskId),
+    (request) => previewCorrections(ctxOf(request), request.query.taskId),
   );
 
   app.post(
@@ -62,7 +59,8 @@ const correctionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The spec’s entry for the feedback job of one submission (same as POST /api/corrections)',
+        summary:
+          'The entry of PRODUCT.md §7 for the correction job of one submission (same as POST /api/corrections)',
         description:
           'Reads `task.id` and `submission.id` (or `submission_id`) only: the job uses the rubric, task and files as ' +
           'stored now, so what a client sends cannot disagree with the database.',
@@ -70,16 +68,13 @@ const correctionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRequestCorrectionsResponse },
       },
     },
-    async (request) => {
-      const ownerId = currentUserId(request);
-      const submissionId = (request.body.submission.id ?? request.body.submission.submission_id) as string;
-      const [row] = await app.db
-        .select({ task_id: submissions.task_id })
-        .from(submissions)
-        .where(and(eq(submissions.id, submissionId), eq(submissions.created_by, ownerId)));
-      // A submission of another task than the one named is as unknown as another teacher's.
-      if (!row || row.task_id !== request.body.task.id) throw new AppError('SUBMISSION_NOT_FOUND');
-      return requestCorrections(app, ownerId, { submissionId });
+    (request) => {
+      const { task, submission } = request.body;
+      return requestSubmissionCorrection(
+        ctxOf(request),
+        task.id,
+        (submission.id ?? submission.submission_id) as string,
+      );
     },
   );
 };

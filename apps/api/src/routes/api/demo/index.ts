@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_TEACHER } from '../../../auth/demo';
+import { DEMO_TEACHER } from '../../../domain/accounts';
 import { AppError } from '../../../lib/app-error';
 
 const ZDemoSession = z.object({

@@ -1,15 +1,17 @@
 import type { RealtimeChangeEvent } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../../lib/current-user';
+import { actorId } from '../../../domain/context';
+import { ctxOf } from '../../context';
 
-/** A comment line this often keeps proxies from closing an idle stream (spec §9: realtime heartbeat 30 s). */
-export const HEARTBEAT_MS = 30_000;
+/** A comment line this often keeps proxies from closing an idle stream (PRODUCT.md §9: heartbeat 30 s). */
+const HEARTBEAT_MS = 30_000;
 /** How long a browser waits before reconnecting after the stream broke. */
 const RETRY_MS = 3000;
 
 /**
- * `GET /api/events`: server-sent events with the change events (spec §3 "Realtime change events") of the
- * caller's own rows: submissions, submission files, skill feedback, skill group feedback, notifications.
+ * `GET /api/events`: server-sent events with the change events (PRODUCT.md §3 "Realtime change events")
+ * of the caller's own rows: submissions, submission files, skill feedback, skill group feedback,
+ * notifications.
  * `event: change` carries one event as JSON; `event: reset` means changes may have been missed (refetch).
  * EventSource sends no headers: the session cookie authenticates it (GET needs no X-Requested-With).
  */
@@ -24,7 +26,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const userId = currentUserId(request);
+      const userId = actorId(ctxOf(request));
       // From here on the stream is ours: Fastify neither serialises nor ends it.
       reply.hijack();
       const res = reply.raw;

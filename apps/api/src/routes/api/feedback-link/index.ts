@@ -1,9 +1,9 @@
 import { ZFeedbackLinkFileParams, ZFeedbackLinkParams, ZFeedbackLinkResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findFeedbackLinkFile, loadFeedbackLink } from '../../../domain/grading';
 import { AppError } from '../../../lib/app-error';
-import { profileCipher } from '../../../lib/profile-crypto';
 import { sendStoredFile } from '../../../lib/send-file';
-import { findFeedbackLinkFile, loadFeedbackLink } from '../feedback/service';
+import { ctxOf } from '../../context';
 
 /**
  * `/api/feedback-link/:token` (public, ADR 010): the student's handed-back feedback, read-only, through the
@@ -34,7 +34,7 @@ const feedbackLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await loadFeedbackLink(app.db, profileCipher(app.config), request.params.token);
+      const body = await loadFeedbackLink(ctxOf(request), request.params.token);
       // A child's results: never in a shared cache, never sent on as a referrer.
       reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
       return body;
@@ -52,7 +52,7 @@ const feedbackLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await findFeedbackLinkFile(app.db, request.params.token, request.params.fileId);
+      const file = await findFeedbackLinkFile(ctxOf(request), request.params.token, request.params.fileId);
       reply.header('referrer-policy', 'no-referrer');
       return sendStoredFile(app, request, reply, file);
     },

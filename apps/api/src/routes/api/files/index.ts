@@ -1,11 +1,11 @@
 import { ZDeleteFileResponse, ZFileParams, ZListFilesRequest, ZListFilesResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../../lib/current-user';
+import { deleteFile, findFile, listTaskFiles } from '../../../domain/files';
 import { sendStoredFile } from '../../../lib/send-file';
 import { mapValidationErrors } from '../../../lib/validation-errors';
-import { deleteFile, findOwnFile, listTaskFiles } from './service';
+import { ctxOf } from '../../context';
 
-/** `/api/files` (spec §7, DESIGN §8): the uploaded files of the caller's tasks, served to them only. */
+/** `/api/files` (PRODUCT.md §7, ARCHITECTURE.md §8): the uploaded files of the caller's tasks. */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['files'];
   mapValidationErrors(app, ['FILE_NOT_FOUND']);
@@ -20,9 +20,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListFilesResponse },
       },
     },
-    async (request) => ({
-      files: await listTaskFiles(app.db, currentUserId(request), request.query.taskId),
-    }),
+    async (request) => ({ files: await listTaskFiles(ctxOf(request), request.query.taskId) }),
   );
 
   app.get(
@@ -35,12 +33,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendStoredFile(
-        app,
-        request,
-        reply,
-        await findOwnFile(app.db, currentUserId(request), request.params.id),
-      ),
+      sendStoredFile(app, request, reply, await findFile(ctxOf(request), request.params.id)),
   );
 
   app.delete(
@@ -54,10 +47,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const key = await deleteFile(app.db, currentUserId(request), request.params.id);
-      await app.storage
-        .delete(key)
-        .catch((err: unknown) => request.log.error({ err, key }, 'Datei nicht aus dem Speicher gelöscht'));
+      await deleteFile(ctxOf(request), request.params.id);
       return { id: request.params.id };
     },
   );

@@ -6,15 +6,12 @@ import {
   ZMarkNotificationsReadResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { coinBalance } from '../../../domain/coins';
-import { AppError } from '../../../lib/app-error';
-import { currentUserId } from '../../../lib/current-user';
-import { notify } from '../../../domain/notifications';
-import { listNotifications, markRead, unreadCount } from './service';
+import { listNotifications, markNotificationsRead, sendNotification } from '../../../domain/notifications';
+import { ctxOf } from '../../context';
 
 /**
- * Spec §7 notifications with the coin balance (DESIGN §5), for any signed-in user (routes/index.ts).
- * Sending: to oneself; an organization member to anyone (ADR 009) — no spam channel between teachers.
+ * PRODUCT.md §7 notifications with the coin balance (ARCHITECTURE.md §5), for any signed-in user
+ * (routes/index.ts). Sending: to oneself; an organization member to anyone (ADR 009).
  */
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
@@ -28,15 +25,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListNotificationsResponse },
       },
     },
-    async (request) => {
-      const userId = currentUserId(request);
-      const [notifications, coinCount, unread] = await Promise.all([
-        listNotifications(app.db, userId),
-        coinBalance(app.db, userId),
-        unreadCount(app.db, userId),
-      ]);
-      return { notifications, coinCount, unreadCount: unread };
-    },
+    (request) => listNotifications(ctxOf(request)),
   );
 
   app.post(
@@ -51,15 +40,8 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = currentUserId(request);
-      const { receiver_user_id } = request.body;
-      if (receiver_user_id !== userId) {
-        if (request.user?.role !== 'organization_member')
-          throw new AppError('NOTIFICATION_RECEIVER_FORBIDDEN');
-        if (!(await app.authAdmin.getUserById(receiver_user_id))) throw new AppError('USER_NOT_FOUND');
-      }
-      await notify(app.db, { ...request.body, created_by: userId });
-      return { message: 'Benachrichtigung gesendet', receiver_user_id };
+      await sendNotification(ctxOf(request), request.body);
+      return { message: 'Benachrichtigung gesendet', receiver_user_id: request.body.receiver_user_id };
     },
   );
 
@@ -73,11 +55,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMarkNotificationsReadResponse },
       },
     },
-    async (request) => {
-      const userId = currentUserId(request);
-      if (!(await markRead(app.db, userId, request.body.id))) throw new AppError('NOTIFICATION_NOT_FOUND');
-      return { unreadCount: await unreadCount(app.db, userId) };
-    },
+    (request) => markNotificationsRead(ctxOf(request), request.body.id),
   );
 };
 

@@ -3,22 +3,18 @@ import {
   ZCreateStudentResponse,
   ZCreateStudentsRequest,
   ZCreateStudentsResponse,
-  ZMessageResponse,
-  ZResetStudentPasswordRequest,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../../lib/current-user';
-import { assertOwnsClass } from '../classes/service';
-import { createStudent, createStudents, resetStudentPassword } from './service';
+import { createStudent, createStudents } from '../../../domain/students';
+import { ctxOf } from '../../context';
+import password, { STUDENT_ACCOUNTS_RATE_LIMIT as rateLimit } from './password';
 
 /**
- * Student accounts (spec §7 createStudent, reset_student_pw; bulk creation from a pasted list). Request
- * bodies hold passwords: the logger redacts them, and nothing here logs a body.
+ * Student accounts (PRODUCT.md §7 createStudent; bulk creation from a pasted list) and their passwords
+ * (password.ts). Request bodies hold passwords: the logger redacts them, and nothing here logs a body.
  */
 const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['students'];
-  // Each account costs a bcrypt hash; a teacher creates a class or two at a time, not thousands.
-  const rateLimit = { max: 30, timeWindow: '1 minute' };
 
   app.post(
     '/api/createStudent',
@@ -32,10 +28,7 @@ const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const teacherId = currentUserId(request);
-      await assertOwnsClass(app.db, teacherId, request.body.class_id);
-      const user = await createStudent(app, request.log, teacherId, request.body);
-      request.log.info({ studentId: user.id, classId: request.body.class_id }, 'student account created');
+      const user = await createStudent(ctxOf(request), request.body);
       return reply
         .code(201)
         .send({ message: 'Schüler wurde erstellt', user: { id: user.id, email: user.email } });
@@ -54,34 +47,14 @@ const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const teacherId = currentUserId(request);
       const { class_id, names } = request.body;
-      await assertOwnsClass(app.db, teacherId, class_id);
-      const students = await createStudents(app, request.log, teacherId, class_id, names);
-      request.log.info({ classId: class_id, count: students.length }, 'student accounts created');
+      const students = await createStudents(ctxOf(request), class_id, names);
       // The passwords are shown once: no cache may keep them.
       return reply.code(201).header('cache-control', 'no-store').send({ students });
     },
   );
 
-  app.post(
-    '/api/reset_student_pw',
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Set a new password for a student of the caller’s classes',
-        body: ZResetStudentPasswordRequest,
-        response: { 200: ZMessageResponse },
-      },
-    },
-    async (request) => {
-      const teacherId = currentUserId(request);
-      await resetStudentPassword(app, teacherId, request.body.user_id, request.body.new_password);
-      request.log.info({ studentId: request.body.user_id }, 'student password reset');
-      return { message: 'Das Passwort wurde zurückgesetzt' };
-    },
-  );
+  await app.register(password);
 };
 
 export default studentsRoutes;

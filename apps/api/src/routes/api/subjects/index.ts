@@ -9,12 +9,19 @@ import {
   ZUpdateSubjectResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorId } from '../../../domain/context';
+import {
+  createSubject,
+  deleteSubject,
+  getSubject,
+  listSubjects,
+  updateSubject,
+} from '../../../domain/subjects';
 import { mapValidationErrors } from '../../../lib/validation-errors';
-import { currentUserId } from '../../../lib/current-user';
 import { sendCachedList } from '../../../plugins/app/list-cache';
-import { createSubject, deleteSubject, getSubject, listSubjects, updateSubject } from './service';
+import { ctxOf } from '../../context';
 
-/** `/api/subjects` (DESIGN §6): the caller's own subjects only; anything else is 404 SUBJECT_NOT_FOUND. */
+/** `/api/subjects` (ARCHITECTURE.md §6): the caller's subjects; anything else is 404 SUBJECT_NOT_FOUND. */
 const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subjects'];
   mapValidationErrors(app, ['SUBJECT_NAME_REQUIRED']);
@@ -29,14 +36,15 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const userId = currentUserId(request);
+      const ctx = ctxOf(request);
+      const userId = actorId(ctx);
       const cache = {
         userId,
         key: `subjects:${userId}`,
         tables: ['subjects'],
         schema: ZListSubjectsResponse,
       };
-      sendCachedList(app, reply, cache, () => listSubjects(app.db, userId));
+      sendCachedList(app, reply, cache, () => listSubjects(ctx));
     },
   );
 
@@ -51,7 +59,7 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const subject = await createSubject(app.db, currentUserId(request), request.body);
+      const subject = await createSubject(ctxOf(request), request.body);
       return reply.code(201).send(subject);
     },
   );
@@ -59,7 +67,7 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/subjects/:id',
     { schema: { tags, summary: 'One subject', params: ZIdParams, response: { 200: ZGetSubjectResponse } } },
-    (request) => getSubject(app.db, currentUserId(request), request.params.id),
+    (request) => getSubject(ctxOf(request), request.params.id),
   );
 
   app.patch(
@@ -73,7 +81,7 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUpdateSubjectResponse },
       },
     },
-    (request) => updateSubject(app.db, currentUserId(request), request.params.id, request.body),
+    (request) => updateSubject(ctxOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -87,7 +95,7 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteSubject(app.db, currentUserId(request), request.params.id);
+      await deleteSubject(ctxOf(request), request.params.id);
       return { id: request.params.id };
     },
   );

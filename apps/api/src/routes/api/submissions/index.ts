@@ -8,31 +8,26 @@ import {
   ZMatchSubmissionFileRequest,
   ZMatchSubmissionFileResponse,
   ZSubmissionParams,
-  ZTeacherUploadFields,
   ZUpdateSubmissionStatusRequest,
   ZUpdateSubmissionStatusResponse,
   ZUploadParams,
   ZUploadReceipt,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../../lib/app-error';
-import { currentUserId } from '../../../lib/current-user';
-import { profileCipher } from '../../../lib/profile-crypto';
-import { removeStored } from '../../../lib/uploads/receive';
-import { mapValidationErrors } from '../../../lib/validation-errors';
-import { isStudentOf } from '../classes/service';
-import { listTaskFiles } from '../files/service';
-import { findUploadTask, handleUpload, isClassMember } from '../uploads/service';
+import { listTaskFiles } from '../../../domain/files';
 import {
-  createMissingSubmissionsForStudent,
+  createMissingSubmissions,
   deleteSubmission,
   listSubmissions,
   matchFile,
+  teacherUpload,
   unmatchFile,
   updateSubmissionStatus,
-} from './service';
+} from '../../../domain/submissions';
+import { mapValidationErrors } from '../../../lib/validation-errors';
+import { ctxOf } from '../../context';
 
-/** The teacher's submission routes (spec §7; issue 4 and 5). Another teacher's rows are 404. */
+/** The teacher's hand-ins, matching and stack uploads (PRODUCT.md §7). Others' rows are 404. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['submissions'];
   mapValidationErrors(app, ['TASK_NOT_FOUND', 'SUBMISSION_NOT_FOUND']);
@@ -48,12 +43,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const teacherId = currentUserId(request);
-      const { student_id } = request.body;
-      const created = await app.db.transaction(async (tx) => {
-        if (!(await isStudentOf(tx, teacherId, student_id))) throw new AppError('STUDENT_NOT_FOUND');
-        return createMissingSubmissionsForStudent(tx, teacherId, student_id);
-      });
+      const created = await createMissingSubmissions(ctxOf(request), request.body.student_id);
       return {
         message:
           created === 0
@@ -76,14 +66,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListSubmissionsResponse },
       },
     },
-    async (request) => ({
-      data: await listSubmissions(
-        app.db,
-        profileCipher(app.config),
-        currentUserId(request),
-        request.query.taskId,
-      ),
-    }),
+    async (request) => ({ data: await listSubmissions(ctxOf(request), request.query.taskId) }),
   );
 
   app.get(
@@ -97,7 +80,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      files: await listTaskFiles(app.db, currentUserId(request), request.params.taskId, { viaLink: true }),
+      files: await listTaskFiles(ctxOf(request), request.params.taskId, { viaLink: true }),
     }),
   );
 
@@ -111,7 +94,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUpdateSubmissionStatusResponse },
       },
     },
-    (request) => updateSubmissionStatus(app.db, currentUserId(request), request.body),
+    (request) => updateSubmissionStatus(ctxOf(request), request.body),
   );
 
   app.post(
@@ -126,7 +109,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { submissionId, fileId } = request.body;
-      await matchFile(app.db, currentUserId(request), submissionId, fileId);
+      await matchFile(ctxOf(request), submissionId, fileId);
       return { success: true, error: null };
     },
   );
@@ -143,7 +126,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { submissionId, fileId } = request.body;
-      await unmatchFile(app.db, currentUserId(request), submissionId, fileId);
+      await unmatchFile(ctxOf(request), submissionId, fileId);
       return { success: true, error: null };
     },
   );
@@ -159,16 +142,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { keys, replacementId } = await deleteSubmission(
-        app.db,
-        currentUserId(request),
-        request.params.id,
-      );
-      await removeStored(
-        app.storage,
-        keys.map((key) => ({ key })),
-        request.log,
-      );
+      const replacementId = await deleteSubmission(ctxOf(request), request.params.id);
       return { id: request.params.id, replacement_id: replacementId };
     },
   );
@@ -188,25 +162,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUploadReceipt },
       },
     },
-    async (request) => {
-      const task = await findUploadTask(app.db, request.params.taskId, currentUserId(request));
-      return handleUpload(
-        app,
-        request,
-        task,
-        async (fields) => {
-          const parsed = ZTeacherUploadFields.safeParse(fields);
-          if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
-          const { studentId } = parsed.data;
-          if (!studentId) return { studentId: null, label: null };
-          if (!(await isClassMember(app.db, task.class_id, studentId)))
-            throw new AppError('STUDENT_NOT_FOUND');
-          // No uploader label: that marks files that came through the public link.
-          return { studentId, label: null };
-        },
-        { splitPdf: true },
-      );
-    },
+    (request) => teacherUpload(ctxOf(request), request.params.taskId, request),
   );
 };
 

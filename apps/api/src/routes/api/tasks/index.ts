@@ -11,12 +11,13 @@ import {
   ZUpdateTaskWithIdRequest,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../../lib/current-user';
-import { sendCachedList } from '../../../plugins/app/list-cache';
+import { actorId } from '../../../domain/context';
+import { createTask, deleteTask, getTask, listTasks, updateTask } from '../../../domain/tasks';
 import { mapValidationErrors } from '../../../lib/validation-errors';
-import { createTask, deleteTask, getTask, listTasks, updateTask } from './service';
+import { sendCachedList } from '../../../plugins/app/list-cache';
+import { ctxOf } from '../../context';
 
-/** `/api/tasks` (DESIGN §6): the caller's own tasks only; anything else is 404 TASK_NOT_FOUND. */
+/** `/api/tasks` (ARCHITECTURE.md §6): the caller's tasks only; anything else is 404 TASK_NOT_FOUND. */
 const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tasks'];
   mapValidationErrors(app, [
@@ -37,7 +38,8 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const userId = currentUserId(request);
+      const ctx = ctxOf(request);
+      const userId = actorId(ctx);
       const { classId } = request.query;
       // classes too: the class's ownership decides between [] and 404.
       const cache = {
@@ -46,7 +48,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         tables: ['tasks', 'classes'],
         schema: ZListTasksResponse,
       };
-      sendCachedList(app, reply, cache, () => listTasks(app.db, userId, classId));
+      sendCachedList(app, reply, cache, () => listTasks(ctx, classId));
     },
   );
 
@@ -61,7 +63,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const task = await createTask(app.db, currentUserId(request), request.body);
+      const task = await createTask(ctxOf(request), request.body);
       return reply.code(201).send(task);
     },
   );
@@ -69,7 +71,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tasks/:id',
     { schema: { tags, summary: 'One task', params: ZTaskParams, response: { 200: ZGetTaskResponse } } },
-    (request) => getTask(app.db, currentUserId(request), request.params.id),
+    (request) => getTask(ctxOf(request), request.params.id),
   );
 
   app.patch(
@@ -83,7 +85,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUpdateTaskResponse },
       },
     },
-    (request) => updateTask(app.db, currentUserId(request), request.params.id, request.body),
+    (request) => updateTask(ctxOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -98,7 +100,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { id, ...changes } = request.body;
-      return updateTask(app.db, currentUserId(request), id, changes);
+      return updateTask(ctxOf(request), id, changes);
     },
   );
 
@@ -113,7 +115,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteTask(app.db, currentUserId(request), request.params.id);
+      await deleteTask(ctxOf(request), request.params.id);
       return { id: request.params.id };
     },
   );

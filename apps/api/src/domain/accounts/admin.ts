@@ -1,0 +1,88 @@
+import type { AdminUser, AdminUserRolesResponse, UserRole } from '@app/contract';
+import { AppError } from '../../lib/app-error';
+import { coinBalance, grantCoins } from '../coins';
+import { actorId, type Ctx } from '../context';
+import { notify } from '../notifications';
+import { grantRole, revokeRole, rolesByUser, rolesOf } from './roles';
+import { requireUser } from './users';
+
+// What organization members do with user accounts (PRODUCT.md §7 admin endpoints, ADR 009): roles, password
+// resets and coins. Deleting a user is in delete.ts.
+
+/** Every user of the auth backend with their roles. */
+export async function listUsers(ctx: Ctx): Promise<AdminUser[]> {
+  const users = await ctx.services.authAdmin.listUsers();
+  const roles = await rolesByUser(
+    ctx.db,
+    users.map((u) => u.id),
+  );
+  return users.map((u) => ({
+    id: u.id,
+    email: u.email,
+    email_confirmed_at: u.emailConfirmedAt,
+    created_at: u.createdAt,
+    last_sign_in_at: u.lastSignInAt,
+    roles: roles.get(u.id) ?? [],
+  }));
+}
+
+export async function userRoles(ctx: Ctx, userId: string): Promise<AdminUserRolesResponse> {
+  await requireUser(ctx, userId);
+  return { user_id: userId, roles: await rolesOf(ctx.db, userId) };
+}
+
+/** Grants a role (idempotent); it takes effect with the user's next token. */
+export async function addUserRole(ctx: Ctx, userId: string, role: UserRole): Promise<AdminUserRolesResponse> {
+  await requireUser(ctx, userId);
+  await grantRole(ctx.db, userId, role, actorId(ctx));
+  ctx.log.info({ userId, role }, 'role granted');
+  return { user_id: userId, roles: await rolesOf(ctx.db, userId) };
+}
+
+export async function removeUserRole(
+  ctx: Ctx,
+  userId: string,
+  role: UserRole,
+): Promise<AdminUserRolesResponse> {
+  await requireUser(ctx, userId);
+  // An organization needs someone left who can hand out roles.
+  if (userId === actorId(ctx) && role === 'organization_member')
+    throw new AppError('CANNOT_REMOVE_OWN_ADMIN');
+  await revokeRole(ctx.db, userId, role);
+  ctx.log.info({ userId, role }, 'role revoked');
+  return { user_id: userId, roles: await rolesOf(ctx.db, userId) };
+}
+
+/** Sends the password-reset mail (no error for an unknown address: no user enumeration). */
+export async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
+  await ctx.services.authAdmin.sendPasswordReset(email);
+}
+
+/** A user's coin balance. */
+export async function userCoins(ctx: Ctx, userId: string): Promise<number> {
+  await requireUser(ctx, userId);
+  return coinBalance(ctx.db, userId);
+}
+
+/**
+ * Grants coins to a user, who learns about it on the bell; both or neither are stored. Resolves the new
+ * balance.
+ */
+export async function grantUserCoins(ctx: Ctx, userId: string, amount: number): Promise<number> {
+  await requireUser(ctx, userId);
+  const by = actorId(ctx);
+  const balance = await ctx.db.transaction(async (tx) => {
+    const balance = await grantCoins(tx, { userId, amount, by });
+    await notify(tx, {
+      receiver_user_id: userId,
+      type: 'coins_granted',
+      title: amount === 1 ? 'Du hast 1 Coin erhalten' : `Du hast ${amount} Coins erhalten`,
+      details: `Dein KI-Guthaben beträgt jetzt ${balance} Coins.`,
+      link_to: '/notifications',
+      created_by: by,
+    });
+    return balance;
+  });
+  ctx.log.info({ userId, amount }, 'coins granted');
+  return balance;
+}

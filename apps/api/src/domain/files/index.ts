@@ -1,0 +1,2 @@
+export { removeStoredFilesOfTasks, taskIdsOfClass } from './cleanup';
+export { deleteFile, fileColumns, findFile, listTaskFiles } from './files';

@@ -1,0 +1,90 @@
+import type { FeedbackLinkResponse, TaskData } from '@app/contract';
+import { and, eq } from 'drizzle-orm';
+import { submissionFiles, submissions, tasks } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { namesOf } from '../../lib/student-names';
+import { sharedByFeedbackLink } from '../access';
+import { cipherOf, type Ctx } from '../context';
+import { loadRubric } from '../rubrics';
+import { feedbackRowsOf, gradingGroups, submissionFilesOf } from './rows';
+
+// The feedback link (public, ADR 010): the student's read-only view of their handed-back grading, reached
+// through the unguessable token of their personal link.
+
+/** The handed-back submission behind a token; anything else (unknown, reset, not yet released) is 404. */
+async function releasedSubmission(ctx: Ctx, token: string) {
+  const [row] = await ctx.db
+    .select({
+      id: submissions.id,
+      task_id: submissions.task_id,
+      student_id: submissions.student_id,
+      teacher: submissions.created_by,
+    })
+    .from(submissions)
+    .where(sharedByFeedbackLink(token));
+  if (!row) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
+  return row;
+}
+
+/** `GET /api/feedback-link/:token`: the student's read-only view. Their first name only, no ids of people. */
+export async function loadFeedbackLink(ctx: Ctx, token: string): Promise<FeedbackLinkResponse> {
+  const { db } = ctx;
+  const submission = await releasedSubmission(ctx, token);
+  const [[task], rubric, files, [skillRows, groupRows], names] = await Promise.all([
+    db
+      .select({ title: tasks.title, description: tasks.description, data: tasks.data })
+      .from(tasks)
+      .where(eq(tasks.id, submission.task_id)),
+    // The rubric as the task's teacher sees it.
+    loadRubric(db, submission.teacher, submission.task_id),
+    submissionFilesOf(db, submission.id),
+    feedbackRowsOf(db, submission.id),
+    namesOf(db, cipherOf(ctx), submission.student_id ? [submission.student_id] : []),
+  ]);
+  if (!task || !rubric) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
+  const groups = gradingGroups(rubric, submission.id, skillRows, groupRows).map((group) => ({
+    group_id: group.group_id,
+    group_name: group.group_name,
+    group_feedback: group.text.feedback,
+    score: group.score,
+    max_score: group.max_score,
+    skills: group.skills.map(({ skill, feedback }) => ({
+      skill_id: skill.id,
+      name: skill.name,
+      description: skill.description,
+      maxScore: skill.maxScore,
+      score: feedback.score,
+      level: skill.details.find((d) => d.score === feedback.score)?.value ?? null,
+      reason: feedback.reason,
+      proof: feedback.proof,
+      recommendation: feedback.recommendation,
+    })),
+  }));
+  return {
+    task: { title: task.title, description: task.description, data: (task.data as TaskData | null) ?? null },
+    student: { first_name: (submission.student_id && names.get(submission.student_id)?.first_name) || '' },
+    files: files.map((f) => ({ id: f.id, original_name: f.original_name, mime: f.mime, pages: f.pages })),
+    groups,
+    score: groups.reduce((sum, g) => sum + g.score, 0),
+    max_score: groups.reduce((sum, g) => sum + g.max_score, 0),
+  };
+}
+
+/** A file of the handed-back submission behind the token, with its storage key; 404 otherwise. */
+export async function findFeedbackLinkFile(ctx: Ctx, token: string, fileId: string) {
+  const submission = await releasedSubmission(ctx, token);
+  const [row] = await ctx.db
+    .select({
+      id: submissionFiles.id,
+      storage_key: submissionFiles.storage_key,
+      original_name: submissionFiles.original_name,
+      mime: submissionFiles.mime,
+      size: submissionFiles.size,
+      sha256: submissionFiles.sha256,
+      uploaded_at: submissionFiles.uploaded_at,
+    })
+    .from(submissionFiles)
+    .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submission_id, submission.id)));
+  if (!row) throw new AppError('FILE_NOT_FOUND');
+  return row;
+}

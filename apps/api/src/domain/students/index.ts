@@ -1,0 +1,1 @@
+export { createStudent, createStudents, resetStudentPassword } from './students';

@@ -1,0 +1,11 @@
+export { deleteSubmission } from './delete';
+export { listSubmissions } from './list';
+export { matchFile, unmatchFile } from './matching';
+export {
+  createMissingSubmissions,
+  createMissingSubmissionsForStudent,
+  createMissingSubmissionsForTask,
+} from './missing';
+export { updateSubmissionStatus } from './status';
+export { getSubmitPage } from './submit-page';
+export { studentUpload, teacherUpload } from './uploads';

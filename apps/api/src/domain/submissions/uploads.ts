@@ -1,0 +1,260 @@
+import {
+  newId,
+  studentLabels,
+  submissionWindow,
+  ZStudentUploadFields,
+  ZTeacherUploadFields,
+  type UploadReceipt,
+  type UploadReceiptFile,
+} from '@app/contract';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { isPgError, PgErrorCode } from '../../db/errors';
+import { submissionFiles, submissions, tasks } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { classMembers } from '../../lib/student-names';
+import { receiveUpload, removeStored, type ReceivedUpload } from '../../lib/uploads/receive';
+import type { StoredFile } from '../../lib/uploads/process';
+import { accessible, isClassMember } from '../access';
+import { actorId, cipherOf, type Ctx } from '../context';
+import { syncSubmissionStatus } from './status';
+
+// Recording uploads (ARCHITECTURE.md §5, §8): the files of one request become `submission_files` rows in one
+// transaction — linked to the student's submission (created if missing, status `abgegeben`) or unmatched
+// (submission_id null) for the teacher's matching view. A file whose content the task already has is not
+// stored twice: the receipt names the row that has it, and the new copy is deleted again.
+
+type UploadTask = Pick<
+  typeof tasks.$inferSelect,
+  'id' | 'class_id' | 'created_by' | 'status' | 'due_date' | 'allow_late_submissions'
+>;
+
+const uploadTaskColumns = {
+  id: tasks.id,
+  class_id: tasks.class_id,
+  created_by: tasks.created_by,
+  status: tasks.status,
+  due_date: tasks.due_date,
+  allow_late_submissions: tasks.allow_late_submissions,
+};
+
+/** The task the files go to; 404 TASK_NOT_FOUND unless `where` finds it. */
+async function findUploadTask(db: Executor, where: SQL | undefined): Promise<UploadTask> {
+  const [task] = await db.select(uploadTaskColumns).from(tasks).where(where);
+  if (!task) throw new AppError('TASK_NOT_FOUND');
+  return task;
+}
+
+/**
+ * Whose files these are: a student's submission, or nobody yet (`studentId` null: unmatched). `label` is the
+ * name given on the public page (picked or typed); null for a teacher's upload.
+ */
+interface UploadTarget {
+  studentId: string | null;
+  label: string | null;
+}
+
+/** The student's submission for the task, created if missing; its upload time is now. */
+async function studentSubmission(db: Executor, task: UploadTask, studentId: string, now: Date) {
+  const [row] = await db
+    .insert(submissions)
+    .values({
+      id: newId(),
+      task_id: task.id,
+      student_id: studentId,
+      status: 'offen',
+      uploaded_at: now,
+      created_by: task.created_by,
+    })
+    .onConflictDoUpdate({
+      target: [submissions.task_id, submissions.student_id],
+      targetWhere: sql`${submissions.student_id} is not null`,
+      set: { uploaded_at: now, updated_at: sql`now()` },
+    })
+    .returning({ id: submissions.id });
+  return row!.id;
+}
+
+/**
+ * Writes the rows of stored files. Returns the receipt (every file in order; duplicates name the row that
+ * already has the content) and the stored copies that turned out to be duplicates (to delete).
+ */
+async function recordUpload(
+  db: Executor,
+  task: UploadTask,
+  target: UploadTarget,
+  files: readonly StoredFile[],
+): Promise<{ receipt: UploadReceipt; duplicateCopies: StoredFile[] }> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const submissionId = target.studentId ? await studentSubmission(tx, task, target.studentId, now) : null;
+    // The same content twice in one request: the first copy counts.
+    const firstBySha = new Map<string, StoredFile>();
+    for (const f of files) if (!firstBySha.has(f.sha256)) firstBySha.set(f.sha256, f);
+    const firsts = [...firstBySha.values()];
+    const inserted = await tx
+      .insert(submissionFiles)
+      .values(
+        firsts.map((f, i) => ({
+          id: newId(),
+          task_id: task.id,
+          submission_id: submissionId,
+          storage_key: f.key,
+          original_name: f.original_name,
+          mime: f.mime,
+          size: f.size,
+          sha256: f.sha256,
+          pages: f.pages,
+          // 1 ms apart: lists are ordered by upload time, and the pages of one hand-in keep their order.
+          uploaded_at: new Date(now.getTime() + i),
+          uploader_label: target.label,
+        })),
+      )
+      .onConflictDoNothing({ target: [submissionFiles.task_id, submissionFiles.sha256] })
+      .returning();
+    const rowBySha = new Map(inserted.map((row) => [row.sha256, row]));
+    const known = firsts.filter((f) => !rowBySha.has(f.sha256)).map((f) => f.sha256);
+    if (known.length > 0) {
+      const existing = await tx
+        .select()
+        .from(submissionFiles)
+        .where(and(eq(submissionFiles.task_id, task.id), inArray(submissionFiles.sha256, known)));
+      for (const row of existing) rowBySha.set(row.sha256, row);
+    }
+    if (submissionId) await syncSubmissionStatus(tx, submissionId);
+
+    const received: UploadReceiptFile[] = [];
+    const duplicateCopies: StoredFile[] = [];
+    for (const f of files) {
+      const row = rowBySha.get(f.sha256);
+      // Deleted by someone else between the insert and the select: let the client send it again.
+      if (!row) throw new AppError('CONFLICT');
+      const duplicate = row.storage_key !== f.key;
+      if (duplicate) duplicateCopies.push(f);
+      received.push({
+        id: row.id,
+        original_name: row.original_name,
+        size: row.size,
+        mime: row.mime,
+        pages: row.pages,
+        duplicate,
+      });
+    }
+    return {
+      receipt: { received, duplicates: duplicateCopies.length, received_at: now.toISOString() },
+      duplicateCopies,
+    };
+  });
+}
+
+/** Reads the unread rest of a request body (up to `maxBytes`, else drops the connection). */
+function discardUnreadBody(request: FastifyRequest, maxBytes = 100 * 1024 * 1024): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  // busboy may still be attached and paused on a part nobody reads.
+  raw.unpipe();
+  let seen = 0;
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) raw.destroy();
+  });
+  raw.resume();
+}
+
+/**
+ * The whole upload of one request: receive and store the files, let `resolveTarget` check the fields (it
+ * may throw), record the rows. Any failure leaves no row and no file behind.
+ */
+async function handleUpload(
+  ctx: Ctx,
+  request: FastifyRequest,
+  task: UploadTask,
+  resolveTarget: (fields: Record<string, string>) => Promise<UploadTarget>,
+  options: { splitPdf?: boolean } = {},
+): Promise<UploadReceipt> {
+  const { storage, config } = ctx.services;
+  const log = ctx.log;
+  let upload: ReceivedUpload;
+  try {
+    upload = await receiveUpload(request, {
+      storage,
+      dataDir: config.DATA_DIR,
+      keyPrefix: task.id,
+      log,
+      splitPdf: options.splitPdf,
+    });
+  } catch (err) {
+    // Answer now, but let the client finish sending so that it reads the answer (no reset mid-upload).
+    discardUnreadBody(request);
+    throw err;
+  }
+  try {
+    const target = await resolveTarget(upload.fields);
+    const { receipt, duplicateCopies } = await recordUpload(ctx.db, task, target, upload.files);
+    await removeStored(storage, duplicateCopies, log);
+    log.info(
+      { taskId: task.id, files: receipt.received.length, duplicates: receipt.duplicates },
+      'Upload gespeichert',
+    );
+    return receipt;
+  } catch (err) {
+    await removeStored(storage, upload.files, log);
+    // The task was deleted while the files were arriving.
+    if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('TASK_NOT_FOUND');
+    throw err;
+  }
+}
+
+/**
+ * A student hands in files through the task's public link (ARCHITECTURE.md §8: no account): any task by id,
+ * only while it accepts submissions (409 TASK_NOT_ACCEPTING). The student is picked from the class list
+ * (`studentId`) or typed (`studentName`: the files stay unmatched).
+ */
+export async function studentUpload(
+  ctx: Ctx,
+  taskId: string,
+  request: FastifyRequest,
+): Promise<UploadReceipt> {
+  const task = await findUploadTask(ctx.db, eq(tasks.id, taskId));
+  const window = submissionWindow(task);
+  if (!window.accepting) throw new AppError('TASK_NOT_ACCEPTING', { reason: window.reason });
+  return handleUpload(ctx, request, task, async (fields) => {
+    const parsed = ZStudentUploadFields.safeParse(fields);
+    if (!parsed.success) throw new AppError('UPLOAD_NAME_REQUIRED', parsed.error.issues);
+    const { studentId, studentName } = parsed.data;
+    if (studentId) {
+      const members = await classMembers(ctx.db, cipherOf(ctx), task.class_id);
+      if (!members.some((m) => m.id === studentId)) throw new AppError('STUDENT_NOT_FOUND');
+      return { studentId, label: studentLabels(members).get(studentId)! };
+    }
+    return { studentId: null, label: studentName! };
+  });
+}
+
+/**
+ * The teacher's stack of scans or photos for the matching view: same checks as the student upload, any task
+ * status, a multi-page PDF split into pages. Unmatched unless `studentId` (a student of the task's class).
+ */
+export async function teacherUpload(
+  ctx: Ctx,
+  taskId: string,
+  request: FastifyRequest,
+): Promise<UploadReceipt> {
+  const task = await findUploadTask(ctx.db, and(eq(tasks.id, taskId), accessible.tasks(actorId(ctx))));
+  return handleUpload(
+    ctx,
+    request,
+    task,
+    async (fields) => {
+      const parsed = ZTeacherUploadFields.safeParse(fields);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
+      const { studentId } = parsed.data;
+      if (!studentId) return { studentId: null, label: null };
+      if (!(await isClassMember(ctx.db, task.class_id, studentId))) throw new AppError('STUDENT_NOT_FOUND');
+      // No uploader label: that marks files that came through the public link.
+      return { studentId, label: null };
+    },
+    { splitPdf: true },
+  );
+}

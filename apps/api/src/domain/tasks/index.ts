@@ -1,0 +1,1 @@
+export { createTask, deleteTask, getTask, listTasks, updateTask } from './tasks';

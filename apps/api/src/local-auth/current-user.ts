@@ -1,0 +1,72 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { LocalAuth, SignedIn } from './context';
+import { badRequest, unprocessable } from './errors';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password';
+import { authSessions } from './schema';
+import {
+  mergeMetadata,
+  normalizeEmail,
+  toUserJson,
+  updateUserRow,
+  type UserJson,
+  type UserPatch,
+} from './users';
+
+// What the signed-in user does with their own account: PUT /user and POST /logout.
+
+/**
+ * PUT /user: merges `data` into user_metadata (a null value removes the key) and changes the password of
+ * the signed-in user without a nonce. Same password → 422 same_password; other sessions end on a change.
+ */
+export async function updateUser(
+  auth: LocalAuth,
+  signedIn: SignedIn,
+  body: { email?: string; phone?: string; password?: string; data?: Record<string, unknown> },
+): Promise<UserJson> {
+  const { user } = signedIn;
+  if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (body.email !== undefined && normalizeEmail(body.email) !== user.email) {
+    throw unprocessable('validation_failed', 'Changing the email address is not supported');
+  }
+  const patch: UserPatch = {};
+  if (body.password !== undefined) {
+    assertStrongPassword(body.password);
+    if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {
+      throw unprocessable('same_password', 'New password should be different from the old password.');
+    }
+    patch.encrypted_password = await hashPassword(body.password);
+  }
+  if (body.data) patch.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, body.data);
+  if (!Object.keys(patch).length) return toUserJson(user);
+  const updated = await auth.db.transaction(async (tx) => {
+    const row = await updateUserRow(tx, user.id, patch);
+    if (patch.encrypted_password) {
+      await tx
+        .delete(authSessions)
+        .where(
+          signedIn.sessionId
+            ? and(eq(authSessions.user_id, user.id), ne(authSessions.id, signedIn.sessionId))
+            : eq(authSessions.user_id, user.id),
+        );
+    }
+    return row;
+  });
+  return toUserJson(updated);
+}
+
+/** POST /logout?scope=global|local|others */
+export async function logout(auth: LocalAuth, signedIn: SignedIn, scope: string | undefined): Promise<void> {
+  const s = scope ?? 'global';
+  if (s !== 'global' && s !== 'local' && s !== 'others') {
+    throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(s)}`);
+  }
+  const mine = eq(authSessions.user_id, signedIn.user.id);
+  if (s === 'global' || !signedIn.sessionId) {
+    if (s !== 'others') await auth.db.delete(authSessions).where(mine);
+    return;
+  }
+  const current = eq(authSessions.id, signedIn.sessionId);
+  await auth.db
+    .delete(authSessions)
+    .where(s === 'local' ? and(mine, current) : and(mine, ne(authSessions.id, signedIn.sessionId)));
+}
