@@ -1,9 +1,24 @@
 // Type-checked lint for every workspace; each package runs `eslint .` from its own folder.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The public entry files of a web feature (see the web blocks below). */
+const webFeatureEntry = '(?!(?:index|queries|lazy)$)';
+const intoWebFeature = {
+  regex: `(^|/)features/[^/]+/${webFeatureEntry}`,
+  message: 'Import a feature only through its index.ts, queries.ts or lazy.tsx, not its internals.',
+};
+const ownWebFeatureIndex = {
+  regex: '^\\.{1,2}(/\\.\\.)*(/index)?$',
+  message: "Inside a feature, import the module itself: the feature's own index.ts makes cycles.",
+};
 
 export default tseslint.config(
   {
@@ -106,6 +121,53 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Web features (apps/web/src/features/<name>/) use each other only through their public entry files:
+  // index.ts (components and small helpers), queries.ts (query keys, query options, mutations) and lazy.tsx
+  // (components loaded on demand, e.g. the editor). Data never imports components, so the index files make
+  // no import cycles. Inside a feature relative imports are free; lib/, components/ and i18n/ are shared.
+  // The entry files cost no bundle size: apps/web/package.json declares the app's modules free of side
+  // effects, so a route's chunk keeps only what it uses (the public /submit page stays small).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoWebFeature] }] },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            intoWebFeature,
+            {
+              regex: `^(\\.\\./)+(?:${webFeatures.filter((f) => f !== feature).join('|')})/${webFeatureEntry}`,
+              message: intoWebFeature.message,
+            },
+            ownWebFeatureIndex,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/features/*/{queries,*Queries}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            intoWebFeature,
+            {
+              regex: '^\\.\\./[^./][^/]*(/(?!queries$).*)?$',
+              message: "A feature's data uses other features only through their queries.ts (no components).",
+            },
+            ownWebFeatureIndex,
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteErrorPage } from './components/RouteErrorPage';
-import type { AuthController } from './features/auth/authController';
+import type { AuthController } from './features/auth';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter(

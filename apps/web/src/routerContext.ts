@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthController } from './features/auth/authController';
+import type { AuthController } from './features/auth';
 
 /** What every route's `beforeLoad`/`loader` receives as `context`. */
 export interface RouterContext {

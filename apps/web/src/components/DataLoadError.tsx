@@ -4,7 +4,7 @@ import { de } from '../i18n/de';
 import { ApiError } from '../lib/api';
 
 /**
- * A page whose data could not be loaded: the spec's text for it (e.g. 'Fehler beim Laden der Klassen'), the
+ * A page whose data could not be loaded: PRODUCT.md's text for it (e.g. 'Fehler beim Laden der Klassen'), the
  * server's reason when it gave one, and a way to try again. Used as a route's `errorComponent`.
  */
 export function DataLoadError({ error, reset, message }: ErrorComponentProps & { message: string }) {

@@ -1,4 +1,4 @@
-/** Strings of the AI correction on the task page (issue 6). Merged into `de` as `de.corrections`. */
+/** Strings of the AI correction on the task page. Merged into `de` as `de.corrections`. */
 
 const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
 const submissions = (count: number) => (count === 1 ? '1 Abgabe' : `${String(count)} Abgaben`);

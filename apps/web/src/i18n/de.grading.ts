@@ -1,6 +1,6 @@
 /**
- * Strings of grading (issue 6, ADR 010): the teacher's grading page and the student's feedback link page.
- * Merged into `de` as `de.grading`; the public feedback page imports this module alone (small JS, like /submit).
+ * Strings of grading (ADR 010): the teacher's grading page and the student's feedback link page. Merged into
+ * `de` as `de.grading`; the public feedback page imports this module alone (small JS, like /submit).
  */
 
 const points = (score: number) => (score === 1 ? '1 Punkt' : `${String(score)} Punkte`);
@@ -36,7 +36,6 @@ export const deGrading = {
   skill: {
     levels: (name: string) => `Punkte für ${name}`,
     unscored: 'Nicht bewertet',
-    levelButton: (score: number, text: string) => (text ? `${points(score)}: ${text}` : points(score)),
     aiSuggestion: 'KI-Vorschlag',
     aiSuggestionHint: 'Von der KI vorgeschlagen – prüfe und ändere die Bewertung bei Bedarf.',
     aiLevel: 'KI',
@@ -56,7 +55,6 @@ export const deGrading = {
     placeholder: 'Rückmeldung an die Schülerin oder den Schüler …',
     save: 'Rückmeldung speichern',
     saving: 'Speichert …',
-    aiText: 'Text von der KI vorgeschlagen',
   },
 
   reset: {
@@ -94,8 +92,8 @@ export const deGrading = {
     gradeLabel: (name: string) => `Abgabe von ${name} bewerten`,
   },
 
-  /** The student's page `/feedback/{token}`. */
-  link: {
+  /** The feedback link: the student's read-only page `/feedback/{token}`. */
+  feedbackLink: {
     title: 'Deine Rückmeldung',
     greeting: (firstName: string) => (firstName ? `Hallo ${firstName}!` : 'Hallo!'),
     intro: 'Hier ist die Rückmeldung deiner Lehrkraft zu deiner Abgabe.',

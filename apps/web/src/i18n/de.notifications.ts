@@ -1,4 +1,4 @@
-/** Strings of notifications, the coin balance and AI availability (issue 6). Merged into `de` as `de.notifications`. */
+/** Strings of notifications, the coin balance and AI availability. Merged into `de` as `de.notifications`. */
 
 const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
 

@@ -1,5 +1,5 @@
 /**
- * Strings of the rubric feature (issue 6): the rubric editor on the task page and `/dev/skillEditor`, the
+ * Strings of the rubric feature: the rubric editor on the task page and `/dev/skillEditor`, the
  * competence generation step (`/dev/competenceGenerationStep`). Merged into `de` as `de.rubrics`.
  */
 

@@ -33,7 +33,7 @@ export const deShell = {
     invalidResponse: 'Invalid API response format',
   },
 
-  /** Spec §4 guards and §8 "Navigation and session". */
+  /** PRODUCT.md §4 guards and §8 "Navigation and session". */
   navigation: {
     otpExpired: 'Email link wurde bereits verwendet oder ist abgelaufen.',
     otpExpiredHeader: 'Hoppla!',

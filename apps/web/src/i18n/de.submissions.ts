@@ -1,7 +1,7 @@
 import { deSubmit, plural } from './de.submit';
 
 /**
- * Strings of the submissions feature (issue 5): the public submit page, the QR page, the teacher's
+ * Strings of the submissions feature: the public submit page, the QR page, the teacher's
  * submissions table, matching, adding and verifying. Merged into `de` (`de.ts`) as `de.submissions`.
  */
 
@@ -42,7 +42,6 @@ export const deSubmissions = {
     qr: 'QR-Code',
     unmatched: (count: number) =>
       `${count} ${plural(count, 'Datei ist', 'Dateien sind')} noch keinem Namen zugeordnet.`,
-    live: 'Aktualisiert sich automatisch',
   },
 
   /** `/submissions/match` and the matching part of `/submissions/add`. */
@@ -53,10 +52,7 @@ export const deSubmissions = {
     studentsHeading: 'Schülerinnen und Schüler',
     noFiles: 'Alle Dateien sind zugeordnet.',
     uploadedAs: (label: string) => `hochgeladen als „${label}“`,
-    selectFile: (name: string) => `${name} auswählen`,
-    selected: 'ausgewählt',
     fileCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')}`,
-    dropHere: 'Hier ablegen',
     chooseFileFirst: 'Wähle zuerst eine Datei aus.',
     announceSelected: (name: string) =>
       `${name} ausgewählt. Wähle jetzt mit den Pfeiltasten einen Namen und drücke Enter.`,
@@ -68,7 +64,6 @@ export const deSubmissions = {
     previewAlt: (name: string) => `Vorschau von ${name}`,
     pdf: 'PDF',
     back: 'Zurück zur Aufgabe',
-    loadingPreview: 'Vorschau wird geladen',
   },
 
   /** `/submissions/add` */
@@ -77,8 +72,6 @@ export const deSubmissions = {
       'Lade die eingescannten Blätter der Klasse auf einmal hoch (Fotos oder PDF-Dateien) und ordne sie danach den Schülerinnen und Schülern zu.',
     choose: 'Scans auswählen',
     uploading: (done: number, total: number) => `${done} von ${total} Dateien hochgeladen`,
-    uploadFailed: (name: string, message: string) => `${name}: ${message}`,
-    uploaded: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} hochgeladen.`,
     splitHint:
       'Eine PDF-Datei mit mehreren Seiten wird beim Hochladen in einzelne Seiten geteilt, die du unten der Reihe nach zuordnest.',
     pagesHeading: 'Seiten des Stapels',

@@ -1,6 +1,6 @@
 /**
  * Strings of the public submit page `/submit/{taskId}`, in a module of their own so that the page's bundle
- * does not carry the whole catalog (issue 5: ≤ 150 KB of JavaScript on a phone). Spread into
+ * does not carry the whole catalog (≤ 150 KB of JavaScript on a phone). Spread into
  * `de.submissions` (`de.submissions.submit`, `de.submissions.size`): use either way.
  */
 
@@ -31,7 +31,6 @@ export const deSubmit = {
     nameTypedHint: 'Deine Lehrkraft ordnet deine Abgabe dann dir zu.',
     nameTypedError: 'Bitte gib deinen Namen ein (mindestens 2 Zeichen).',
     namePickError: 'Bitte wähle deinen Namen aus.',
-    backToList: 'Doch aus der Liste wählen',
     filesHeading: '2. Deine Lösung',
     filesHint: (maxFiles: number, maxMb: number) =>
       `Fotos oder PDF-Dateien, höchstens ${maxFiles} Dateien mit je ${maxMb} MB.`,
@@ -58,7 +57,6 @@ export const deSubmit = {
     tooMany: (maxFiles: number) => `Du kannst höchstens ${maxFiles} Dateien abgeben.`,
     submit: 'Abgeben',
     submitCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} abgeben`,
-    submitting: 'Wird hochgeladen …',
     needFiles: 'Bitte wähle mindestens eine Datei aus.',
     someFailed: 'Nicht alle Dateien wurden hochgeladen. Versuche die fehlgeschlagenen Dateien erneut.',
     announceAdded: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')} hinzugefügt.`,

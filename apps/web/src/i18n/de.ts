@@ -7,8 +7,8 @@ import { deNotifications } from './de.notifications';
 import { deCorrections } from './de.corrections';
 
 /**
- * Every user-facing string of the web app (DESIGN.md §9). Components take their text only from here.
- * Texts quoted from the product spec keep the spec's wording, including the few English ones.
+ * Every user-facing string of the web app (ARCHITECTURE.md §9). Components take their text only from here.
+ * Texts quoted from PRODUCT.md keep its wording, including the few English ones.
  */
 export const de = {
   app: {
@@ -33,7 +33,7 @@ export const de = {
     adminUsers: 'Nutzer',
   },
 
-  /** Document titles and page headings (spec §2 where it names a title). */
+  /** Document titles and page headings (PRODUCT.md §2 where it names a title). */
   titles: {
     ...deShell.titles,
     home: 'Klassenzimmer',
@@ -80,7 +80,7 @@ export const de = {
 
   underConstruction: 'Dieser Bereich wird gerade gebaut. Schau bald wieder vorbei!',
 
-  /** The /error page (spec §2: query parameters `message` and `header`). */
+  /** The /error page (PRODUCT.md §2: query parameters `message` and `header`). */
   errorPage: {
     defaultHeader: 'Hoppla!',
     defaultMessage: 'Da ist leider etwas schiefgelaufen. Bitte versuche es noch einmal.',
@@ -90,13 +90,9 @@ export const de = {
   routeError: deShell.routeError,
   api: deShell.api,
 
-  toast: {
-    close: 'Schließen',
-  },
-
   navigation: deShell.navigation,
 
-  /** Sign-in, registration and the other account pages (spec §2 center layout). */
+  /** Sign-in, registration and the other account pages (PRODUCT.md §2 center layout). */
   auth: {
     email: 'E-Mail-Adresse',
     emailPlaceholder: 'name@schule.de',
@@ -260,7 +256,7 @@ export const de = {
     saving: 'Wird gespeichert …',
   },
 
-  /** Shown when the data of a page could not be loaded (spec §8 texts where the spec has one). */
+  /** Shown when the data of a page could not be loaded (PRODUCT.md §8 texts where it has one). */
   loadError: {
     retry: 'Erneut versuchen',
   },
@@ -399,7 +395,6 @@ export const de = {
       noClasses: 'Lege zuerst eine Klasse an – jedes Schülerkonto gehört zu einer Klasse.',
       toClasses: 'Zu den Klassen',
       backToClass: 'Zurück zur Klasse',
-      another: 'Weiteren Schüler anlegen',
     },
     credentials: {
       heading: 'Zugangsdaten',
@@ -486,7 +481,6 @@ export const de = {
     noClasses: 'Lege zuerst eine Klasse an – jede Aufgabe gehört zu einer Klasse.',
     toClasses: 'Zu den Klassen',
     backToClass: (className: string) => `Zurück zur Klasse ${className}`,
-    backToClassShort: 'Zurück zur Klasse',
     edit: 'Bearbeiten',
     save: 'Änderungen speichern',
     cancelEdit: 'Abbrechen',
@@ -581,7 +575,7 @@ export const de = {
     },
   },
 
-  /** Spec §8 "Password update". */
+  /** PRODUCT.md §8 "Password update". */
   passwordUpdate: {
     weak: 'Das Passwort ist zu schwach.',
     pwned: 'Dieses Passwort wurde in Datenlecks gefunden.',
@@ -591,7 +585,7 @@ export const de = {
     failed: 'Fehler beim Aktualisieren des Passworts',
   },
 
-  /** Spec §8 error and success toasts, by feature. */
+  /** PRODUCT.md §8 error and success toasts, by feature. */
   toasts: {
     tasks: {
       loadFailed: 'Ein Fehler ist bei dem Fetchen der Tasks aufgetreten.',
@@ -646,16 +640,18 @@ export const de = {
       updated: 'Abgabe erfolgreich aktualisiert',
       deleted: 'Abgabe erfolgreich gelöscht',
     },
-    feedback: {
+    grading: {
       saveFailed: 'Fehler beim Speichern des Feedbacks',
       deleteFailed: 'Fehler beim Löschen des Feedbacks',
       resetFailed: 'Fehler beim Zurücksetzen des Feedbacks',
-      generateFailed: 'Fehler beim Generieren des Feedbacks',
       updated: 'Feedback erfolgreich aktualisiert',
       deleted: 'Feedback erfolgreich gelöscht',
       reset: 'Feedback erfolgreich zurückgesetzt',
     },
-    /** Spec §8 "Generic". */
+    corrections: {
+      generateFailed: 'Fehler beim Generieren des Feedbacks',
+    },
+    /** PRODUCT.md §8 "Generic". */
     generic: {
       fetchFailed: (table: string) => `Failed to fetch ${table}`,
       taskNotFound: 'Task not found',

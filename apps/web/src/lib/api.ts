@@ -7,7 +7,7 @@ import { deShell } from '../i18n/de.shell';
  */
 
 /** Codes the client itself produces, beside the server's error codes (`ErrorCode` of the contract). */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE';
+type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-export type AccessTokenProvider = () => Promise<string | null>;
+type AccessTokenProvider = () => Promise<string | null>;
 
 let accessTokenProvider: AccessTokenProvider | null = null;
 
@@ -52,7 +52,7 @@ type ValidationResult<Output> =
  * the web does not parse again (see there). The interface is Standard Schema v1 (standardschema.dev), which
  * zod implements; copied here as its authors intend, so that this module needs no zod.
  */
-export interface ResponseSchema<Output = unknown> {
+interface ResponseSchema<Output = unknown> {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
@@ -62,7 +62,7 @@ export interface ResponseSchema<Output = unknown> {
 }
 
 /** The parsed type of a response schema. */
-export type ResponseOf<TSchema extends ResponseSchema> = NonNullable<TSchema['~standard']['types']>['output'];
+type ResponseOf<TSchema extends ResponseSchema> = NonNullable<TSchema['~standard']['types']>['output'];
 
 /**
  * For the responses of the public submit page and of every page before sign-in (`GET /api/submit/{taskId}`,
@@ -82,7 +82,10 @@ export function checkedByServer<T>(): ResponseSchema<T> {
   };
 }
 
-/** The error body of DESIGN.md §6 (`ZApiError` in the contract), checked without zod (it comes with every page). */
+/**
+ * The error body of ARCHITECTURE.md §6 (`ZApiError` in the contract), checked without zod (it comes with
+ * every page).
+ */
 function isApiErrorBody(
   value: unknown,
 ): value is { error: { code: string; message: string; details?: unknown }; requestId: string } {
@@ -93,9 +96,9 @@ function isApiErrorBody(
   return typeof code === 'string' && typeof message === 'string';
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiFetchOptions<TSchema extends ResponseSchema> {
+interface ApiFetchOptions<TSchema extends ResponseSchema> {
   method?: HttpMethod;
   /** Plain values are sent as JSON; `FormData` and `Blob` bodies are sent as they are (uploads). */
   body?: unknown;
@@ -187,7 +190,7 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface ApiUploadOptions<TSchema extends ResponseSchema> {
+interface ApiUploadOptions<TSchema extends ResponseSchema> {
   schema: TSchema;
   /** Bytes of the request body sent so far (`total` 0 while unknown). */
   onProgress?: (progress: UploadProgress) => void;

@@ -1,11 +1,11 @@
 import type { MantineColorScheme } from '@mantine/core';
 
-export type ForcedColorScheme = Exclude<MantineColorScheme, 'auto'>;
+type ForcedColorScheme = Exclude<MantineColorScheme, 'auto'>;
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
-     * Forces light or dark colour mode while this route is shown (spec §2); unset follows the system.
+     * Forces light or dark colour mode while this route is shown (PRODUCT.md §2); unset follows the system.
      * The deepest matched route that sets it wins.
      */
     colorScheme?: ForcedColorScheme;

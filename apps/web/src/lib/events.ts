@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /**
- * The one realtime client (DESIGN §2): an EventSource on `GET /api/events` (server-sent events, the session
- * cookie authenticates it) shared by every component that wants live data. Change events invalidate the
- * queries that show the changed rows; the browser reconnects by itself after a network break, and a `reset`
- * (the server may have missed changes) refetches everything that is on screen.
+ * The one realtime client (ARCHITECTURE.md §2): an EventSource on `GET /api/events` (server-sent events, the
+ * session cookie authenticates it) shared by every component that wants live data. Change events invalidate
+ * the queries that show the changed rows; the browser reconnects by itself after a network break, and a
+ * `reset` (the server may have missed changes) refetches everything that is on screen.
  */
 
-export const EVENTS_URL = '/api/events';
+const EVENTS_URL = '/api/events';
 /** Invalidations are collected this long, so a class's worth of events refetches a list once, not 30 times. */
 const BATCH_MS = 250;
 

@@ -1,6 +1,6 @@
 /**
- * Pure helpers for optimistic changes of cached lists (spec §4: remove or add locally first, put back when
- * the server says no). Each returns a new array and leaves `undefined` (nothing cached yet) alone; the
+ * Pure helpers for optimistic changes of cached lists (PRODUCT.md §4: remove or add locally first, put back
+ * when the server says no). Each returns a new array and leaves `undefined` (nothing cached yet) alone; the
  * rollbacks touch only the row concerned, so two changes in flight do not undo each other.
  */
 

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 const MAX_RETRIES = 3;
 
 /**
- * Failed requests are retried up to 3 times (spec §8), but not when retrying cannot help: client errors
+ * Failed requests are retried up to 3 times (PRODUCT.md §8), but not when retrying cannot help: client errors
  * (4xx) and responses that do not fit the contract. Aborted requests are never retried by TanStack Query.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -2,25 +2,25 @@ import type { PublicConfig } from '@app/contract';
 import { createBrowserClient } from '@supabase/ssr';
 import type { QueryClient } from '@tanstack/react-query';
 import { configQueryOptions } from '../features/config/queries';
-import type { AuthClient } from '../features/auth/authController';
+import type { AuthClient } from '../features/auth';
 
 /**
- * The one Supabase client of the web app (DESIGN.md §2). This module is loaded on demand (see
+ * The one Supabase client of the web app (ARCHITECTURE.md §2). This module is loaded on demand (see
  * `main.tsx`): supabase-js is only downloaded once a page needs the session.
  */
 
-/** Spec §9: the session cookie lives 400 days, on path /, SameSite lax, readable by the page (not HttpOnly). */
-export const SESSION_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+/** PRODUCT.md §9: the session cookie lasts 400 days (path /, SameSite lax, not HttpOnly: pages read it). */
+const SESSION_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /**
  * The Supabase URL the browser talks to: the page's own origin for the built-in auth (`/auth/v1` on the
  * app server, whatever host name the page was opened with), the project URL for an external project.
  */
-export function supabaseUrlFor(config: Pick<PublicConfig, 'authMode' | 'authUrl'>, origin: string): string {
+function supabaseUrlFor(config: Pick<PublicConfig, 'authMode' | 'authUrl'>, origin: string): string {
   return config.authMode === 'local' ? origin : config.authUrl.replace(/\/+$/, '');
 }
 
-export function createSupabaseClient(config: PublicConfig) {
+function createSupabaseClient(config: PublicConfig) {
   return createBrowserClient(supabaseUrlFor(config, window.location.origin), config.supabaseAnonKey, {
     // Cookie session `sb-<ref>-auth-token` (chunked above 3180 characters by @supabase/ssr), PKCE flow.
     cookieOptions: {
@@ -33,7 +33,7 @@ export function createSupabaseClient(config: PublicConfig) {
       flowType: 'pkce',
       autoRefreshToken: true,
       persistSession: true,
-      // The route guard takes over codes and tokens from the address itself (spec §4, routeGuard.ts).
+      // The route guard takes over codes and tokens from the address itself (PRODUCT.md §4, routeGuard.ts).
       detectSessionInUrl: false,
     },
   });

@@ -66,15 +66,15 @@ describe('toast', () => {
   it('stays when the drag is shorter than 20 px', async () => {
     renderToaster();
     act(() => {
-      toast.info(de.toasts.feedback.updated);
+      toast.info(de.toasts.grading.updated);
     });
-    const element = await toastElement(de.toasts.feedback.updated);
+    const element = await toastElement(de.toasts.grading.updated);
 
     drag(element, 200, 212);
 
     // Give a wrongly scheduled hide the time of Mantine's exit transition before checking.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(screen.getByText(de.toasts.feedback.updated)).toBeTruthy();
+    expect(screen.getByText(de.toasts.grading.updated)).toBeTruthy();
     expect(element.style.translate).toBe('');
   });
 

@@ -4,8 +4,9 @@ import type { PointerEvent as ReactPointerEvent } from 'react';
 import { ApiError } from './api';
 
 /**
- * The one toast helper (DESIGN.md §9). Toasts close after `TOAST.durationMs`, at most `TOAST.maxVisible`
- * are visible at once (the `<Toaster />` mount applies the limit) and they can be swiped away sideways.
+ * The one toast helper (ARCHITECTURE.md §9). Toasts close after `TOAST.durationMs`, at most
+ * `TOAST.maxVisible` are visible at once (the `<Toaster />` mount applies the limit) and they can be swiped
+ * away sideways.
  */
 
 export { TOAST };
@@ -42,7 +43,7 @@ export const toast = {
 /**
  * Shows the server's German message when the server turned the request down for a reason the user can act
  * on (a 4xx `ApiError`, e.g. 409 'Fach kann nicht gelöscht werden, …'); when the server failed, could not be
- * reached or answered something unreadable, the caller's text naming the failed action (spec §8, e.g.
+ * reached or answered something unreadable, the caller's text naming the failed action (PRODUCT.md §8, e.g.
  * 'Fehler beim Erstellen der Aufgabe auf dem Server').
  */
 export function toastApiError(error: unknown, fallbackMessage: string): string {
@@ -60,7 +61,7 @@ export function toastApiError(error: unknown, fallbackMessage: string): string {
  * `TOAST.swipeThresholdPx`; a shorter drag snaps back. While dragging, the toast follows the pointer via
  * the CSS `translate` property, which does not interfere with Mantine's enter/exit `transform`.
  */
-export function swipeToDismiss(id: string, thresholdPx: number = TOAST.swipeThresholdPx) {
+function swipeToDismiss(id: string, thresholdPx: number = TOAST.swipeThresholdPx) {
   let start: { x: number; y: number; pointerId: number } | null = null;
 
   const reset = (element: HTMLElement) => {

@@ -2,11 +2,11 @@ import { createRootRouteWithContext, rootRouteId, type ErrorComponentProps } fro
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { guardRoute } from '../features/auth/routeGuard';
+import { guardRoute } from '../features/auth';
 import type { RouterContext } from '../routerContext';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Spec §4 route guards, in one place for every path (features/auth/guard.ts).
+  // PRODUCT.md §4 route guards, in one place for every path (features/auth/guard.ts).
   beforeLoad: ({ context, location, matches, preload }) =>
     guardRoute({
       auth: context.auth,

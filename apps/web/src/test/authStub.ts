@@ -1,7 +1,7 @@
 import type { UserRole } from '@app/contract';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { vi } from 'vitest';
-import type { AuthClient } from '../features/auth/authController';
+import type { AuthClient } from '../features/auth';
 
 /**
  * A stand-in for supabase-js' auth client: the outer boundary of the app's auth feature. It keeps one

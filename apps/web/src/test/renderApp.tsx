@@ -3,14 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import { App } from '../App';
-import { createAuthController } from '../features/auth/authController';
-import { connectAuth } from '../features/auth/connectAuth';
+import { connectAuth, createAuthController } from '../features/auth';
 import { setAccessTokenProvider } from '../lib/api';
 import { createQueryClient } from '../lib/queryClient';
 import { createAppRouter } from '../router';
 import { asAuthClient, createStubAuthClient, fakeSession, type StubAuthClient } from './authStub';
 
-export interface RenderAppOptions {
+interface RenderAppOptions {
   /** Starts signed in with this role (`null`: signed in without a role); omitted: signed out. */
   signedInAs?: UserRole | null;
   /** A prepared stub of supabase-js' auth client (wins over `signedInAs`). */

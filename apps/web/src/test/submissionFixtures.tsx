@@ -1,17 +1,20 @@
 import type { SubmissionFile, SubmissionListEntry, SubmitPageResponse } from '@app/contract';
 import { MantineProvider } from '@mantine/core';
-import { Toaster } from '../../../components/Toaster';
+import { Toaster } from '../components/Toaster';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createQueryClient } from '../../../lib/queryClient';
-import { theme } from '../../../theme';
+import { createQueryClient } from '../lib/queryClient';
+import { theme } from '../theme';
 
-/** Fixtures and a plain render (Mantine + TanStack Query, no router) for the submissions components. */
+/**
+ * Fixtures and a plain render (Mantine + TanStack Query, no router) for the components around submissions:
+ * uploads, matching, grading, the feedback link and corrections.
+ */
 
 export const TASK_ID = 'task_aaaaaaaaaaaaaaaa';
 export const STUDENT_A = '22222222-2222-4222-8222-222222222222';
-export const STUDENT_B = '33333333-3333-4333-8333-333333333333';
+const STUDENT_B = '33333333-3333-4333-8333-333333333333';
 const stamp = '2025-03-10T08:15:00.000Z';
 
 export function id(prefix: string): string {

@@ -4,10 +4,10 @@ import { vi } from 'vitest';
 import { TEST_USER_ID } from './authStub';
 
 /**
- * The teacher endpoints of issue 4 as an in-memory server behind a stubbed `fetch` (the outer boundary of
- * the web app): subjects, classes with students and join token, tasks, student accounts, join_class. It keeps
- * the API's rules that the pages rely on (orders of spec §7, 409 for a subject in use, 404 for unknown ids).
- * `intercept` lets a test answer a call itself — fail it, or hold it to look at the optimistic state.
+ * The teacher's endpoints as an in-memory server behind a stubbed `fetch` (the outer boundary of the web
+ * app): subjects, classes with students and join token, tasks, student accounts, join_class. It keeps the
+ * API's rules that the pages rely on (orders of PRODUCT.md §7, 409 for a subject in use, 404 for unknown
+ * ids). `intercept` lets a test answer a call itself — fail it, or hold it to look at the optimistic state.
  */
 
 export interface ApiCall {
@@ -83,7 +83,7 @@ export function apiErrorResponse(code: ErrorCode, message: string = errorCatalog
 }
 
 /** A 500 as the API sends it (an unexpected server failure). */
-export function serverFailure(): Response {
+function serverFailure(): Response {
   return apiErrorResponse('INTERNAL');
 }
 
@@ -92,7 +92,7 @@ const byUpdatedDesc = <T extends { updated_at: string }>(rows: T[]) =>
 const byCreatedDesc = <T extends { created_at: string }>(rows: T[]) =>
   [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
-export interface TeacherApiSeed {
+interface TeacherApiSeed {
   subjects?: Subject[];
   classes?: Class[];
   tasks?: Task[];

@@ -1,6 +1,6 @@
 import { Burger, Group } from '@mantine/core';
-import { UserMenu } from '../../features/auth/components/UserMenu';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { UserMenu } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { de } from '../../i18n/de';
 import { AnchorLink } from '../links';
 

@@ -15,9 +15,11 @@ import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 
-/** The admin endpoints of spec §7 (`/api/admin/*`, organization_member only; schemas from the contract). */
+/**
+ * The admin endpoints of PRODUCT.md §7 (`/api/admin/*`, organization_member only; schemas from the contract).
+ */
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   roles: () => [...adminKeys.all, 'roles'] as const,
@@ -48,7 +50,7 @@ export const adminPermissionsQueryOptions = queryOptions({
 /** The state-changing admin calls answer with a body the page does not need. */
 const ZAnyBody = z.unknown();
 
-export interface RoleChange {
+interface RoleChange {
   user: Pick<AdminUser, 'id' | 'email'>;
   role: UserRole;
   grant: boolean;

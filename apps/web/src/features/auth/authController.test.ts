@@ -11,7 +11,7 @@ function controllerFor(stub = createStubAuthClient()) {
 
 const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('The auth controller (spec §4 "Session")', () => {
+describe('The auth controller (PRODUCT.md §4 "Session")', () => {
   it('loads the client once, on first need', async () => {
     const { auth, load } = controllerFor();
     expect(load).not.toHaveBeenCalled();

@@ -22,7 +22,7 @@ export type AuthClient = Pick<
   | 'refreshSession'
 >;
 
-export interface SessionUser {
+interface SessionUser {
   id: string;
   email: string | null;
 }
@@ -38,7 +38,7 @@ export interface AuthSnapshot {
   role: UserRole | null;
 }
 
-export type AuthListener = (next: AuthSnapshot, previous: AuthSnapshot | null) => void;
+type AuthListener = (next: AuthSnapshot, previous: AuthSnapshot | null) => void;
 
 export interface AuthController {
   /** The auth client, loaded and created on first use. */
@@ -63,7 +63,7 @@ export interface AuthController {
   accessToken(): Promise<string | null>;
 }
 
-export function snapshotOf(session: Session | null): AuthSnapshot {
+function snapshotOf(session: Session | null): AuthSnapshot {
   if (!session) return { session: null, role: null };
   const user = session.user?.id ? { id: session.user.id, email: session.user.email ?? null } : null;
   return {
@@ -82,7 +82,7 @@ function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
 }
 
 /**
- * One auth state for the whole app (spec §4 "Session"). supabase-js keeps the session: it removes an
+ * One auth state for the whole app (PRODUCT.md §4 "Session"). supabase-js keeps the session: it removes an
  * invalid stored session, refreshes an expired one with its refresh token (30 s margin, backoff from
  * 200 ms) and removes the session after a non-retryable refresh failure; each change arrives here as an
  * auth event and is handed to the subscribers (router and query cache, see `connectAuth`).

@@ -17,7 +17,7 @@ function shape(error: unknown): AuthErrorShape {
   return error !== null && typeof error === 'object' ? error : {};
 }
 
-export function authErrorCode(error: unknown): string | null {
+function authErrorCode(error: unknown): string | null {
   const { code } = shape(error);
   return typeof code === 'string' ? code : null;
 }
@@ -48,7 +48,7 @@ function isInvalidCredentials(error: unknown): boolean {
 }
 
 /** The weak-password reasons GoTrue reports (`length`, `characters`, `pwned`). */
-export function weakPasswordReasons(error: unknown): string[] | null {
+function weakPasswordReasons(error: unknown): string[] | null {
   if (authErrorCode(error) !== 'weak_password' && shape(error).name !== 'AuthWeakPasswordError') return null;
   const { reasons } = shape(error);
   return Array.isArray(reasons)
@@ -56,8 +56,11 @@ export function weakPasswordReasons(error: unknown): string[] | null {
     : [];
 }
 
-/** Spec §8 weak_password: 'Das Passwort ist zu schwach.' (+ the pwned hint) + 'Bitte wähle ein sichereres Passwort.' */
-export function weakPasswordMessages(reasons: readonly string[]): string[] {
+/**
+ * PRODUCT.md §8 weak_password: 'Das Passwort ist zu schwach.' (+ the pwned hint)
+ * + 'Bitte wähle ein sichereres Passwort.'
+ */
+function weakPasswordMessages(reasons: readonly string[]): string[] {
   const messages: string[] = [de.passwordUpdate.weak];
   if (reasons.includes('pwned')) messages.push(de.passwordUpdate.pwned);
   messages.push(de.passwordUpdate.chooseStronger);
@@ -87,10 +90,10 @@ export function registerFailureMessages(error: unknown): string[] {
   return [de.auth.register.failed];
 }
 
-export type PasswordUpdateOutcome = { advance: true } | { advance: false; messages: string[] };
+type PasswordUpdateOutcome = { advance: true } | { advance: false; messages: string[] };
 
 /**
- * Spec §8 "Password update": weak_password stays with its messages; same_password counts as done and
+ * PRODUCT.md §8 "Password update": weak_password stays with its messages; same_password counts as done and
  * advances; invalid_credentials; over_request_rate_limit; anything else 'Fehler beim Aktualisieren des
  * Passworts'.
  */

@@ -2,7 +2,7 @@ import { passwordConfirmationError, passwordErrors } from '@app/contract';
 import { z } from 'zod';
 import { de } from '../../i18n/de';
 
-/** @mantine/form validators built on the contract's rules (spec §5); each returns a message or null. */
+/** @mantine/form validators built on the contract's rules (PRODUCT.md §5); each returns a message or null. */
 
 const ZEmail = z.email();
 
@@ -10,7 +10,7 @@ export function validateEmail(value: string): string | null {
   return ZEmail.safeParse(value.trim()).success ? null : de.auth.invalidEmail;
 }
 
-/** The first broken password rule, in the order of spec §5. */
+/** The first broken password rule, in the order of PRODUCT.md §5. */
 export function validatePassword(value: string): string | null {
   return passwordErrors(value)[0] ?? null;
 }

@@ -29,7 +29,7 @@ function target(decision: ReturnType<typeof decideRoute>) {
   return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
 }
 
-describe('decideRoute (spec §4 route guards, in order)', () => {
+describe('decideRoute (PRODUCT.md §4 route guards, in order)', () => {
   describe('1. otp_expired in the address', () => {
     const expected = {
       path: '/error',

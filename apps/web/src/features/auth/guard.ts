@@ -3,12 +3,12 @@ import type { UserRole } from '@app/contract';
 import { deShell as de } from '../../i18n/de.shell';
 
 /**
- * The route guards of spec §4, as one pure function. The router wiring (`routeGuard.ts`) collects the
+ * The route guards of PRODUCT.md §4, as one pure function. The router wiring (`routeGuard.ts`) collects the
  * inputs — reading the session only when a rule needs it — and turns a decision into a redirect.
  */
 
-/** Paths that start with one of these are open to everybody (spec §4). */
-export const OPEN_PATH_PREFIXES = [
+/** Paths that start with one of these are open to everybody (PRODUCT.md §4). */
+const OPEN_PATH_PREFIXES = [
   '/login',
   '/register',
   '/forgot-password',
@@ -26,18 +26,20 @@ export const OPEN_PATH_PREFIXES = [
  * Further open pages: the landing page, the one-click demo, the page the password-recovery link lands on
  * (its session may lack a role) and the sign-out page (it must work for any session).
  */
-export const OPEN_EXACT_PATHS = ['/', '/demo', '/update-password', '/logout'] as const;
+const OPEN_EXACT_PATHS = ['/', '/demo', '/update-password', '/logout'] as const;
 
-/** Paths that need the role organization_member (spec §4 "/admin paths", spec §2 "admin check"). */
-export const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest'] as const;
+/**
+ * Paths that need the role organization_member (PRODUCT.md §4 "/admin paths", PRODUCT.md §2 "admin check").
+ */
+const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest'] as const;
 
-/** The confirmation landing page handles its own `code` (spec §4). */
+/** The confirmation landing page handles its own `code` (PRODUCT.md §4). */
 export const EMAIL_CONFIRMED_PATH = '/email-confirmed';
 
-/** Where the guard sends a user to when an /admin page is not for them (spec §4: "go to /404"). */
-export const NOT_FOUND_PATH = '/404';
+/** Where the guard sends a user to when an /admin page is not for them (PRODUCT.md §4: "go to /404"). */
+const NOT_FOUND_PATH = '/404';
 
-export interface GuardSession {
+interface GuardSession {
   /** null: a session without user state (no user data at all). */
   user: { id: string } | null;
 }
@@ -60,7 +62,7 @@ export interface RouteGuardInput {
   knownRoute?: boolean;
 }
 
-export interface RouteDecision {
+interface RouteDecision {
   /** A same-origin href (path, query) to replace the current location with. */
   href: string;
 }
@@ -84,7 +86,7 @@ export function isOpenPath(path: string): boolean {
   );
 }
 
-export function isAdminPath(path: string): boolean {
+function isAdminPath(path: string): boolean {
   return ADMIN_PATH_PREFIXES.some((prefix) => startsWithSegment(path, prefix));
 }
 
@@ -134,7 +136,7 @@ function errorPage(message: string, header?: string): RouteDecision {
 }
 
 /**
- * Spec §4 route guards, in order:
+ * PRODUCT.md §4 route guards, in order:
  * 1. `otp_expired` in the address → the error page ('Hoppla!').
  * 2. A callback (`code`, or implicit tokens) on a path other than /email-confirmed: its session has been
  *    taken over; without a permitted role → /waitlist. With a role the address is cleaned of the

@@ -20,7 +20,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
-/** The access token's `user_role` claim when it is a permitted role (spec §3, §6); otherwise null. */
+/** The access token's `user_role` claim when it is a permitted role (PRODUCT.md §3, §6); otherwise null. */
 export function roleFromAccessToken(token: string | null | undefined): UserRole | null {
   if (!token) return null;
   const role = decodeJwtPayload(token)?.user_role;

@@ -18,9 +18,11 @@ import { apiFetch } from '../../lib/api';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 
+export { formatJoinToken } from './token';
+
 /**
- * `/api/classes` (DESIGN §6): the caller's classes, last changed first (spec §7), each with its students,
- * join token and tasks below it in the query keys (`['classes', id, 'students']`).
+ * `/api/classes` (ARCHITECTURE.md §6): the caller's classes, last changed first (PRODUCT.md §7), each with
+ * its students, join token and tasks below it in the query keys (`['classes', id, 'students']`).
  */
 
 const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
@@ -82,13 +84,13 @@ export function useCreateClass() {
   });
 }
 
-export interface ClassChange {
+interface ClassChange {
   /** The class as it was before the change (put back if the server refuses). */
   current: Class;
   changes: UpdateClassRequest;
 }
 
-/** `PATCH /api/classes/:id`: applied locally first, then the classes are fetched again (spec §4). */
+/** `PATCH /api/classes/:id`: applied locally first, then the classes are fetched again (PRODUCT.md §4). */
 export function useUpdateClass() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -132,8 +134,8 @@ export function useUpdateClass() {
 }
 
 /**
- * `DELETE /api/classes/:id`: the class leaves the list first (spec §4) and comes back where it was when the
- * server refuses; after success everything cached below it (students, token, tasks) is dropped.
+ * `DELETE /api/classes/:id`: the class leaves the list first (PRODUCT.md §4) and comes back where it was when
+ * the server refuses; after success everything cached below it (students, token, tasks) is dropped.
  */
 export function useDeleteClass() {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 import { submissionKeys } from '../submissions/queries';
 
-/** AI corrections (issue 6): what a task-wide request would cost, and the request itself. */
+/** AI corrections: what a task-wide request would cost, and the request itself. */
 
 export const correctionKeys = {
   preview: (taskId: string) => ['tasks', taskId, 'corrections', 'preview'] as const,
@@ -38,7 +38,7 @@ export function useRequestCorrections(taskId: string) {
     onSuccess: (result) => {
       toast.success(de.corrections.started(result.queued, result.coinCount));
     },
-    onError: (error) => toastApiError(error, de.toasts.feedback.generateFailed),
+    onError: (error) => toastApiError(error, de.toasts.corrections.generateFailed),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId) }),

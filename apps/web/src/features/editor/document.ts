@@ -22,7 +22,7 @@ export function isEmptyTaskData(data: TaskData | null | undefined): boolean {
 }
 
 /** Characters the content takes on the wire; the API accepts at most `TASK_DATA_MAX_LENGTH`. */
-export function taskDataLength(data: TaskData | null): number {
+function taskDataLength(data: TaskData | null): number {
   return data ? JSON.stringify(data).length : 0;
 }
 

@@ -9,7 +9,7 @@ import { KATEX_OPTIONS } from './katex';
 /** Which kind of formula: inline in the text, or a block of its own (display style). */
 export type MathKind = 'inline' | 'block';
 
-export interface TaskExtensionOptions {
+interface TaskExtensionOptions {
   /** Called when a formula is clicked in an editable editor (opens the formula dialog). */
   onMathClick?: (kind: MathKind, node: ProseMirrorNode, pos: number) => void;
 }

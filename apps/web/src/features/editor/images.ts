@@ -5,7 +5,7 @@
  */
 
 /** Longest data URL one image may take (≈ 90 KB of JPEG), so that a task holds text and a couple of images. */
-export const IMAGE_DATA_URL_MAX_LENGTH = 120_000;
+const IMAGE_DATA_URL_MAX_LENGTH = 120_000;
 
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -17,7 +17,7 @@ const SCALE_STEPS: ReadonlyArray<{ maxSide: number; quality: number }> = [
   { maxSide: 600, quality: 0.6 },
 ];
 
-export type ImageResult =
+type ImageResult =
   { ok: true; dataUrl: string } | { ok: false; reason: 'unsupported' | 'tooLarge' | 'unreadable' };
 
 function readAsDataUrl(file: Blob): Promise<string> {

@@ -6,6 +6,7 @@ import { apiFetch, checkedByServer } from '../../lib/api';
  * The student's feedback link page's data (public, no sign-in; ADR 010). Apart from queries.ts so that the
  * page's bundle holds only this: no zod (the API checked the response against the contract's schema before
  * sending it, see `checkedByServer`, as on the submit page), no teacher code, no catalog.
+ * queries.ts re-exports everything here.
  */
 
 const enc = encodeURIComponent;

@@ -15,13 +15,15 @@ import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
 import { SUBMISSIONS_POLL_MS, submissionKeys, submissionsQueryOptions } from '../submissions/queries';
 
+export * from './feedbackLinkQueries';
+
 /**
- * Grading of one submission (issue 6, ADR 010). The view lives at `['submissions', id, 'grading']`; every
+ * Grading of one submission (ADR 010). The view lives at `['submissions', id, 'grading']`; every
  * change also refreshes the task's submission list (its scores and statuses follow from the feedback).
  */
 
 const enc = encodeURIComponent;
-const t = de.toasts.feedback;
+const t = de.toasts.grading;
 
 export const gradingKeys = {
   detail: (submissionId: string) => ['submissions', submissionId, 'grading'] as const,
@@ -88,14 +90,16 @@ function patchGroupText(queryClient: QueryClient, submissionId: string, groupId:
 const refreshList = (queryClient: QueryClient, taskId: string) =>
   queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true });
 
-export interface ScoreVariables {
+interface ScoreVariables {
   skillId: string;
   score: number;
-  /** The score shown before this change: restored when the save fails (spec §4). */
+  /** The score shown before this change: restored when the save fails (PRODUCT.md §4). */
   previous: number;
 }
 
-/** Sets a skill's score at once; a failed save puts the previous score back (spec §4) with the spec toast. */
+/**
+ * Sets a skill's score at once; a failed save puts the previous score back (PRODUCT.md §4) with its toast.
+ */
 export function useSetSkillScore(submissionId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -122,14 +126,14 @@ export function useSetSkillScore(submissionId: string, taskId: string) {
   });
 }
 
-export interface GroupTextVariables {
+interface GroupTextVariables {
   groupId: string;
   feedback: string;
   previous: string;
 }
 
-/** Saves a group text; a failed save puts the last saved text back (spec §4). */
-export function useSetGroupFeedback(submissionId: string, taskId: string) {
+/** Saves a group text; a failed save puts the last saved text back (PRODUCT.md §4). */
+export function useSetGroupText(submissionId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, feedback }: GroupTextVariables) =>
@@ -164,7 +168,7 @@ export function useSetGroupFeedback(submissionId: string, taskId: string) {
 }
 
 /** Deletes one skill's feedback ('Feedback erfolgreich gelöscht'). */
-export function useDeleteSkillFeedback(submissionId: string, taskId: string) {
+export function useDeleteSkillGrading(submissionId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (skillId: string) =>
@@ -183,7 +187,7 @@ export function useDeleteSkillFeedback(submissionId: string, taskId: string) {
 }
 
 /** Deletes every feedback row of the submission ('Feedback erfolgreich zurückgesetzt'). */
-export function useResetFeedback(submissionId: string, taskId: string) {
+export function useResetGrading(submissionId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>

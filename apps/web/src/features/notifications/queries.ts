@@ -11,9 +11,9 @@ import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 
-/** `/api/notifications`: the caller's latest notifications, unread count and coin balance (DESIGN §5). */
+/** `/api/notifications`: the caller's notifications, unread count and coin balance (ARCHITECTURE.md §5). */
 
-export const notificationKeys = {
+const notificationKeys = {
   all: ['notifications'] as const,
 };
 

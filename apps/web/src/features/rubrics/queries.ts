@@ -27,13 +27,13 @@ import { toast, toastApiError } from '../../lib/toast';
 import { taskKeys } from '../tasks/queries';
 
 /**
- * The rubric resources (DESIGN §6): a task's rubric lives under `['tasks', taskId, 'rubric']`, the library
- * of the teacher's skill groups under `['skill-groups']`, the clusters under `['clusters']`.
+ * The rubric resources (ARCHITECTURE.md §6): a task's rubric lives under `['tasks', taskId, 'rubric']`, the
+ * library of the teacher's skill groups under `['skill-groups']`, the clusters under `['clusters']`.
  */
 
 const enc = encodeURIComponent;
 
-export const rubricKeys = {
+const rubricKeys = {
   task: (taskId: string) => [...taskKeys.detail(taskId), 'rubric'] as const,
   library: ['skill-groups'] as const,
   clusters: ['clusters'] as const,
@@ -61,7 +61,7 @@ export const clustersQueryOptions = () =>
 
 let tempCounter = 0;
 /** Rows created locally carry this id until the server answers (their controls wait for the real id). */
-export const tempId = () => `tmp-${String((tempCounter += 1))}`;
+const tempId = () => `tmp-${String((tempCounter += 1))}`;
 export const isTempId = (id: string) => id.startsWith('tmp-');
 
 /**

@@ -1,19 +1,19 @@
 import { BULK_STUDENTS_MAX, splitStudentName, STUDENT_NAME_MAX_LENGTH } from '@app/contract';
 
 /**
- * A pasted list of names, one per line (issue 4: "a teacher with 28 students"), as the bulk form sends it to
+ * A pasted list of names, one per line (a whole class at once), as the bulk form sends it to
  * `POST /api/createStudents`. Lines come from anywhere — a spreadsheet column, a class list in a word
  * processor, an e-mail — so the parser is forgiving about the shape and strict about what it sends.
  */
 
-export interface ParsedName {
+interface ParsedName {
   /** The cleaned line as it is sent ("Anna Schmidt", "Müller, Lea"). */
   name: string;
   first_name: string;
   last_name: string;
 }
 
-export interface ParsedNames {
+interface ParsedNames {
   /** The names to create, in the order pasted, each once. */
   names: ParsedName[];
   /** Names that appeared more than once (as first written); each is created once. */

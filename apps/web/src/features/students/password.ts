@@ -1,7 +1,7 @@
 /**
  * A password a teacher can read aloud or print (e.g. `Bako-Rimu-Tesa-58`): three pronounceable words and two
  * digits without look-alikes, ≈ 41 bits from the browser's CSPRNG; it always passes the password rules of
- * spec §5 (upper case, lower case, a digit, 8+ characters).
+ * PRODUCT.md §5 (upper case, lower case, a digit, 8+ characters).
  */
 
 const CONSONANTS = 'bdfghkmnprstvz';

@@ -17,7 +17,7 @@ import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 import { classKeys, classStudentsQueryOptions } from '../classes/queries';
 
-/** Student accounts and class membership (spec §6, §7: createStudent, join_class; issue 4: bulk creation). */
+/** Student accounts and class membership (PRODUCT.md §6, §7: createStudent, join_class, bulk creation). */
 
 /** A class's student list and the class row (its `students` ids) after membership changed. */
 function refreshClass(queryClient: ReturnType<typeof useQueryClient>, classId: string) {
@@ -27,14 +27,14 @@ function refreshClass(queryClient: ReturnType<typeof useQueryClient>, classId: s
   ]);
 }
 
-export interface StudentRemoval {
+interface StudentRemoval {
   classId: string;
   student: ClassStudent;
 }
 
 /**
- * `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (spec §4). The student leaves
- * the list at once and comes back where they were if the server refuses.
+ * `DELETE /api/classes/:id/students/:userId`: removes only the class_user link (PRODUCT.md §4). The student
+ * leaves the list at once and comes back where they were if the server refuses.
  */
 export function useRemoveStudentFromClass() {
   const queryClient = useQueryClient();

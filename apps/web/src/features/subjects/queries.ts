@@ -15,9 +15,9 @@ import { apiFetch } from '../../lib/api';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 
-/** `/api/subjects` (DESIGN §6), the caller's own subjects, last changed first (spec §7). */
+/** `/api/subjects` (ARCHITECTURE.md §6), the caller's own subjects, last changed first (PRODUCT.md §7). */
 
-export const subjectKeys = {
+const subjectKeys = {
   all: ['subjects'] as const,
   list: () => [...subjectKeys.all, 'list'] as const,
 };
@@ -50,7 +50,7 @@ export function useCreateSubject() {
   });
 }
 
-export interface SubjectChange {
+interface SubjectChange {
   subject: Subject;
   changes: UpdateSubjectRequest;
 }

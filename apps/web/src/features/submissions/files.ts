@@ -16,7 +16,7 @@ export function fileKind(file: { type: string; name: string }): FileKind {
 /** Images the browser can decode and re-encode; HEIC (iPhone) goes as it is, the server converts it. */
 const COMPRESSIBLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-export const COMPRESSION = {
+const COMPRESSION = {
   maxSizeMB: 2,
   maxWidthOrHeight: 2560,
   /** Smaller files are sent as they are: already phone-friendly. */

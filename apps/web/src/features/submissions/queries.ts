@@ -1,6 +1,5 @@
 import {
   UPLOAD_FIELDS,
-  ZDeleteFileResponse,
   ZDeleteSubmissionResponse,
   ZListFilesResponse,
   ZListSubmissionsResponse,
@@ -21,7 +20,7 @@ import type { UploadOptions } from './submitQueries';
 export * from './submitQueries';
 
 /**
- * Submissions and their files (issue 5). Everything of one task lives below the task in the query keys:
+ * Submissions and their files. Everything of one task lives below the task in the query keys:
  * `['tasks', taskId, 'submissions']` (the list of `getAll`, one entry per student) and
  * `['tasks', taskId, 'files']` (every file of the task, matched or not).
  */
@@ -79,7 +78,7 @@ export function unmatchedFiles(files: ListFilesResponse | undefined): Submission
   return (files?.files ?? []).filter((file) => file.submission_id === null);
 }
 
-export interface MatchVariables {
+interface MatchVariables {
   submissionId: string;
   file: SubmissionFile;
 }
@@ -168,7 +167,10 @@ export function useUnmatchFile(taskId: string) {
   return useFileAssignment(taskId, 'unmatch');
 }
 
-/** `DELETE /api/submissions/:id` with the spec §8 toasts; the row disappears first and returns on failure. */
+/**
+ * `DELETE /api/submissions/:id` with the PRODUCT.md §8 toasts; the row disappears first and returns on
+ * failure.
+ */
 export function useDeleteSubmission(taskId: string) {
   const queryClient = useQueryClient();
   const key = submissionKeys.list(taskId);
@@ -204,21 +206,6 @@ export function useDeleteSubmission(taskId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: key, exact: true }),
         queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
-      ]),
-  });
-}
-
-/** `DELETE /api/files/:id` (the stored file goes too). */
-export function useDeleteFile(taskId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (fileId: string) =>
-      apiFetch(`/api/files/${enc(fileId)}`, { method: 'DELETE', schema: ZDeleteFileResponse }),
-    onError: (error) => toastApiError(error, de.toasts.submissions.deleteFailed),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
       ]),
   });
 }

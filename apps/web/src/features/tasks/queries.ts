@@ -18,8 +18,8 @@ import { toast, toastApiError } from '../../lib/toast';
 import { classKeys } from '../classes/queries';
 
 /**
- * `/api/tasks` (DESIGN §6). A class's tasks (newest first, spec §7) live below the class in the query keys
- * (`['classes', classId, 'tasks']`), a single task under `['tasks', id]`.
+ * `/api/tasks` (ARCHITECTURE.md §6). A class's tasks (newest first, PRODUCT.md §7) live below the class in
+ * the query keys (`['classes', classId, 'tasks']`), a single task under `['tasks', id]`.
  */
 
 const taskPath = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
@@ -40,13 +40,20 @@ export const classTasksQueryOptions = (classId: string) =>
       }),
   });
 
+/** `GET /api/tasks`: all of the teacher's tasks (the picker of the rubric developer pages). */
+export const allTasksQueryOptions = {
+  queryKey: [...taskKeys.all, 'all'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiFetch('/api/tasks', { schema: ZListTasksResponse, signal }),
+};
+
 export const taskQueryOptions = (id: string) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => apiFetch(taskPath(id), { schema: ZGetTaskResponse, signal }),
   });
 
-export interface NewTask {
+interface NewTask {
   input: CreateTaskRequest;
   /** The id the task has in the local list until the server answers (the `$id` of `/tasks/new/$id`). */
   tempId: string;
@@ -55,7 +62,7 @@ export interface NewTask {
 }
 
 /** The local row of a task being created: what the form holds, with the defaults of the contract. */
-export function optimisticTask({ input, tempId, userId }: NewTask, now = new Date()): Task {
+function optimisticTask({ input, tempId, userId }: NewTask, now = new Date()): Task {
   const parsed = ZCreateTaskRequest.safeParse(input);
   const values = parsed.success ? parsed.data : { ...input, title: input.title.trim() };
   return {
@@ -75,7 +82,7 @@ export function optimisticTask({ input, tempId, userId }: NewTask, now = new Dat
 }
 
 /**
- * `POST /api/tasks` as spec §4 says: the task is added to the class's list first, removed again if the
+ * `POST /api/tasks` as PRODUCT.md §4 says: the task is added to the class's list first, removed again if the
  * creation fails, and replaced by the server's row when it succeeds.
  */
 export function useCreateTask() {
@@ -121,7 +128,7 @@ export function usePendingTaskIds(): string[] {
   });
 }
 
-export interface TaskChange {
+interface TaskChange {
   /** The task as it was before the change (put back if the server refuses). */
   current: Task;
   changes: UpdateTaskRequest;
@@ -167,7 +174,7 @@ export function useUpdateTask() {
 
 /**
  * `DELETE /api/tasks/:id`: the task leaves the class's list first and is restored where it was if the
- * server delete fails (spec §4).
+ * server delete fails (PRODUCT.md §4).
  */
 export function useDeleteTask() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginForm } from '../../features/auth/components/LoginForm';
+import { LoginForm } from '../../features/auth';
 import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 

@@ -2,7 +2,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useAuth } from '../../features/auth/AuthProvider';
+import { useAuth } from '../../features/auth';
 import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 

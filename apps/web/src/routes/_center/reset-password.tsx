@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
+import { ResetPasswordForm } from '../../features/auth';
 import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { Waitlist } from '../../features/auth/components/Waitlist';
+import { Waitlist } from '../../features/auth';
 import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 

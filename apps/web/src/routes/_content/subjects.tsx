@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
-import { SubjectsPage } from '../../features/subjects/components/SubjectsPage';
+import { SubjectsPage } from '../../features/subjects';
 import { subjectsQueryOptions } from '../../features/subjects/queries';
 import { de } from '../../i18n/de';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
-import { NotificationsPage } from '../../features/notifications/components/NotificationsPage';
+import { NotificationsPage } from '../../features/notifications';
 import { notificationsQueryOptions } from '../../features/notifications/queries';
 import { de } from '../../i18n/de';
 

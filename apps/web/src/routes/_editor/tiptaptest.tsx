@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditorPlayground } from '../../features/editor/components/EditorPlayground';
+import { EditorPlayground } from '../../features/editor';
 
 export const Route = createFileRoute('/_editor/tiptaptest')({
   component: EditorPlayground,

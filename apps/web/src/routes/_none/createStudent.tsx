@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
-import { CreateStudentPage } from '../../features/students/components/CreateStudentPage';
+import { CreateStudentPage } from '../../features/students';
 import { de } from '../../i18n/de';
 import { searchText } from '../../lib/search';
 

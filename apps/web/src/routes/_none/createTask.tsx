@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
-import { TaskCreatePage } from '../../features/tasks/components/TaskCreatePage';
+import { TaskCreatePage } from '../../features/tasks';
 import { de } from '../../i18n/de';
 import { searchText } from '../../lib/search';
 

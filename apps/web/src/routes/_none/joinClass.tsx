@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
-import { JoinClassPage } from '../../features/students/components/JoinClassPage';
+import { JoinClassPage } from '../../features/students';
 import { de } from '../../i18n/de';
 import { searchText } from '../../lib/search';
 

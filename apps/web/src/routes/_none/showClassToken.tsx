@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
-import { ShowClassTokenPage } from '../../features/classes/components/ShowClassTokenPage';
+import { ShowClassTokenPage } from '../../features/classes';
 import { classQueryOptions, classTokenQueryOptions } from '../../features/classes/queries';
 import { configQueryOptions } from '../../features/config/queries';
 import { de } from '../../i18n/de';

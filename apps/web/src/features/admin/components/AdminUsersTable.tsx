@@ -3,8 +3,8 @@ import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mant
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
-import { useSession } from '../../auth/AuthProvider';
-import { GrantCoinsButton } from '../../notifications/components/GrantCoinsButton';
+import { useSession } from '../../auth';
+import { GrantCoinsButton } from '../../notifications';
 import { adminUsersQueryOptions, useChangeUserRole, useDeleteUser, useSendPasswordReset } from '../queries';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,7 +8,7 @@ interface AiNotConfiguredNoticeProps {
 }
 
 /**
- * Explains why AI buttons are off when the server has no AI provider (DESIGN §7: AI_PROVIDER=none).
+ * Explains why AI buttons are off when the server has no AI provider (ARCHITECTURE.md §7: AI_PROVIDER=none).
  * Renders nothing when AI is available.
  */
 export function AiNotConfiguredNotice({ variant = 'alert' }: AiNotConfiguredNoticeProps) {

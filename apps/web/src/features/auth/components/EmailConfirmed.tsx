@@ -7,7 +7,7 @@ import type { ConfirmationResult } from '../emailConfirmation';
 import { FormAlert } from './FormAlert';
 
 /** How long the confirmation stays on screen before the app moves on by itself. */
-export const EMAIL_CONFIRMED_FORWARD_MS = 1500;
+const EMAIL_CONFIRMED_FORWARD_MS = 1500;
 
 /** `/email-confirmed`: confirmed; then on by role (classes with a role, otherwise the waitlist). */
 export function EmailConfirmed({ result }: { result: ConfirmationResult | null }) {

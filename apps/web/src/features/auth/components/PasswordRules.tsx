@@ -9,7 +9,9 @@ const RULES = [
   PASSWORD_MESSAGES.noDigit,
 ] as const;
 
-/** The spec §5 password rules as a live checklist under the password field (rules from the contract). */
+/**
+ * The PRODUCT.md §5 password rules as a live checklist under the password field (rules from the contract).
+ */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {
   const broken = new Set(passwordErrors(password));
   return (

@@ -18,7 +18,7 @@ function answerUpdate(error: unknown, role: 'teacher' | null = 'teacher') {
   return authClient;
 }
 
-describe('Setting a new password at /update-password (spec §8)', () => {
+describe('Setting a new password at /update-password (PRODUCT.md §8)', () => {
   it('shows weak_password with the pwned hint and stays on the page', async () => {
     const authClient = answerUpdate(authError('weak_password', 422, { reasons: ['pwned'] }));
     const { router } = await renderApp('/update-password', { authClient });
@@ -83,7 +83,7 @@ describe('Setting a new password at /update-password (spec §8)', () => {
     expect(router.state.location.pathname).toBe('/update-password');
   });
 
-  it('checks the rules of spec §5 and the confirmation before asking the server', async () => {
+  it('checks the rules of PRODUCT.md §5 and the confirmation before asking the server', async () => {
     const authClient = answerUpdate(null);
     await renderApp('/update-password', { authClient });
 

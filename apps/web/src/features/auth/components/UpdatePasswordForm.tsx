@@ -13,7 +13,7 @@ import { PasswordRules } from './PasswordRules';
 
 /**
  * `/update-password`: a new password for the signed-in user, usually the session of the recovery link.
- * Spec §8: weak_password stays with its messages; same_password counts as done.
+ * PRODUCT.md §8: weak_password stays with its messages; same_password counts as done.
  */
 export function UpdatePasswordForm() {
   const auth = useAuth();

@@ -8,7 +8,7 @@ import { classQueryOptions, useUpdateClass } from '../queries';
 
 const required = (value: string) => (value.trim() ? null : de.errors.CLASS_FIELDS_MISSING);
 
-/** Name, grade, subject and description of the class; saved locally first, then refetched (spec §4). */
+/** Name, grade, subject and description of the class; saved locally first, then refetched (PRODUCT.md §4). */
 export function ClassDetailsForm({ classId }: { classId: string }) {
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
   const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);

@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { AddStudents } from '../../students/components/AddStudents';
+import { AddStudents } from '../../students';
 import { subjectsQueryOptions } from '../../subjects/queries';
-import { ClassTasks } from '../../tasks/components/ClassTasks';
+import { ClassTasks } from '../../tasks';
 import { classQueryOptions, useDeleteClass } from '../queries';
 import { ClassDetailsForm } from './ClassDetailsForm';
 import { ClassStudents } from './ClassStudents';
@@ -85,7 +85,7 @@ function DeleteClass({ classId }: { classId: string }) {
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);
-          // The class leaves the list at once (spec §4); the list is where the teacher goes on working.
+          // The class leaves the list at once (PRODUCT.md §4); the list is where the teacher goes on working.
           remove.mutate(cls);
           void navigate({ to: '/classes' });
         }}

@@ -4,11 +4,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
+import { studentName } from '../../students';
 import { useRemoveStudentFromClass } from '../../students/queries';
-import { studentName } from '../../students/studentName';
 import { classStudentsQueryOptions } from '../queries';
 
-/** The class's students (by last name); removing one takes them out of the class only (spec §4). */
+/** The class's students (by last name); removing one takes them out of the class only (PRODUCT.md §4). */
 export function ClassStudents({ classId }: { classId: string }) {
   const t = de.classes.students;
   const { data: students } = useSuspenseQuery(classStudentsQueryOptions(classId));

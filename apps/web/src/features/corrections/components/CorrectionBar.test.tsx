@@ -7,7 +7,7 @@ import { configQueryOptions } from '../../config/queries';
 import { Toaster } from '../../../components/Toaster';
 import { createQueryClient } from '../../../lib/queryClient';
 import { theme } from '../../../theme';
-import { entry, file, json, renderWithProviders, TASK_ID } from '../../submissions/test/fixtures';
+import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { correctionKeys } from '../queries';
 import { CorrectionBar, correctionProgress } from './CorrectionBar';
 

@@ -5,8 +5,7 @@ import { useEffect, useRef } from 'react';
 import { de } from '../../../i18n/de';
 import { useRealtimeEvents } from '../../../lib/events';
 import { toast } from '../../../lib/toast';
-import { AiNotConfiguredNotice } from '../../ai/components/AiNotConfiguredNotice';
-import { useAiEnabled } from '../../ai/useAiEnabled';
+import { AiNotConfiguredNotice, useAiEnabled } from '../../ai';
 import { correctionPreviewQueryOptions, useRequestCorrections } from '../queries';
 
 const t = de.corrections;
@@ -89,7 +88,7 @@ function useFailureToasts(entries: readonly SubmissionListEntry[]) {
     for (const entry of entries) {
       const before = seen.current.get(entry.id);
       if (before === 'in Korrektur' && entry.display_status === 'error')
-        toast.error(de.toasts.feedback.generateFailed);
+        toast.error(de.toasts.corrections.generateFailed);
       seen.current.set(entry.id, entry.display_status);
     }
   }, [entries]);

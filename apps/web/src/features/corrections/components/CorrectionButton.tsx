@@ -1,7 +1,7 @@
 import type { SubmissionListEntry } from '@app/contract';
 import { Button, Loader, Tooltip } from '@mantine/core';
 import { de } from '../../../i18n/de';
-import { useAiEnabled } from '../../ai/useAiEnabled';
+import { useAiEnabled } from '../../ai';
 import { useRequestCorrections } from '../queries';
 
 const t = de.corrections;

@@ -1,7 +1,7 @@
 import type { FeedbackLinkResponse } from '@app/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, id, json, renderWithProviders } from '../../submissions/test/fixtures';
+import { apiError, id, json, renderWithProviders } from '../../../test/submissionFixtures';
 import { FeedbackLinkPage } from './FeedbackLinkPage';
 
 const TOKEN = 'q3Jx0vY9WmA1bC2dE3fG4hI5jK6lM7nO';

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { deGrading } from '../../../i18n/de.grading';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { ContentView } from '../../submissions/components/ContentView';
-import { feedbackLinkFileUrl, feedbackLinkQueryOptions } from '../linkQueries';
+import { ContentView } from '../../submissions';
+import { feedbackLinkFileUrl, feedbackLinkQueryOptions } from '../feedbackLinkQueries';
 import { SubmissionFiles } from './SubmissionFiles';
 
-const t = deGrading.link;
+const t = deGrading.feedbackLink;
 
 /**
  * `/feedback/{token}` (student layout, no sign-in; ADR 010): the student's handed-back work with the

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../../submissions/queries';
-import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../submissions/test/fixtures';
+import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { gradingKeys } from '../queries';
 import { GradingPage } from './GradingPage';
 

@@ -7,15 +7,15 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { studentName } from '../../students/studentName';
-import { SubmissionStatusBadge } from '../../submissions/components/SubmissionsTable';
+import { studentName } from '../../students';
+import { SubmissionStatusBadge } from '../../submissions';
 import { fileContentUrl, submissionsQueryOptions } from '../../submissions/queries';
 import {
   gradingQueryOptions,
-  useDeleteSkillFeedback,
+  useDeleteSkillGrading,
   useReleaseSubmission,
-  useResetFeedback,
-  useSetGroupFeedback,
+  useResetGrading,
+  useSetGroupText,
   useSetSkillScore,
 } from '../queries';
 import classes from './grading.module.css';
@@ -50,9 +50,9 @@ export function GradingPage({
   const { data: list } = useSuspenseQuery(submissionsQueryOptions(taskId));
   const navigate = useNavigate();
   const setScore = useSetSkillScore(submissionId, taskId);
-  const setText = useSetGroupFeedback(submissionId, taskId);
-  const removeSkill = useDeleteSkillFeedback(submissionId, taskId);
-  const reset = useResetFeedback(submissionId, taskId);
+  const setText = useSetGroupText(submissionId, taskId);
+  const removeSkill = useDeleteSkillGrading(submissionId, taskId);
+  const reset = useResetGrading(submissionId, taskId);
   const release = useReleaseSubmission(submissionId, taskId);
   const [confirmReset, setConfirmReset] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

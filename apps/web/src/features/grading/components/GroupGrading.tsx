@@ -17,8 +17,8 @@ interface GroupGradingProps {
 
 /**
  * A skill group: its sum (the contract's rule, so it follows every change at once) of the server's maximum,
- * its skills and the text for the student. The text is saved with the button or when leaving the field; when the save fails the
- * cache goes back to the last saved text and so does the field (spec §4).
+ * its skills and the text for the student. The text is saved with the button or when leaving the field; when
+ * the save fails the cache goes back to the last saved text and so does the field (PRODUCT.md §4).
  */
 export function GroupGrading({ group, onScore, onRemove, onSaveText, savingText }: GroupGradingProps) {
   const saved = group.text.feedback;

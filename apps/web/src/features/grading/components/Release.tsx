@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
-import { studentName } from '../../students/studentName';
+import { studentName } from '../../students';
 import { useReleaseTask } from '../queries';
 
 const t = de.grading.release;

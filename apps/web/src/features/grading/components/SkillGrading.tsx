@@ -6,8 +6,10 @@ import classes from './grading.module.css';
 
 const t = de.grading.skill;
 
-/** The AI's score is still the shown one: nobody changed it (DESIGN §7 "AI output is a suggestion"). */
-export const isAiSuggestion = (feedback: GradingSkill['feedback']) =>
+/**
+ * The AI's score is still the shown one: nobody changed it (ARCHITECTURE.md §7 "AI output is a suggestion").
+ */
+const isAiSuggestion = (feedback: GradingSkill['feedback']) =>
   feedback.ai_score !== null && feedback.teacher_edited_at === null;
 
 interface SkillGradingProps {

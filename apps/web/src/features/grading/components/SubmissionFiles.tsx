@@ -1,7 +1,7 @@
 import { Anchor, Image, Paper, Stack, Text } from '@mantine/core';
-import { fileKind } from '../../submissions/files';
+import { fileKind } from '../../submissions';
 
-export interface ShownFile {
+interface ShownFile {
   id: string;
   original_name: string;
   mime: string;

@@ -1,23 +1,14 @@
-import { ZListTasksResponse } from '@app/contract';
 import { Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { de } from '../../../i18n/de';
-import { apiFetch } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { taskKeys } from '../../tasks/queries';
+import { allTasksQueryOptions } from '../../tasks/queries';
 import { CompletenessState, RubricEditor } from './RubricEditor';
 import { SkillGenerationStep } from './SkillGenerationStep';
 import { rubricQueryOptions } from '../queries';
 
 const t = de.rubrics.dev;
-
-/** All of the teacher's tasks, for the developer pages' picker. */
-const allTasksQueryOptions = {
-  queryKey: [...taskKeys.all, 'all'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiFetch('/api/tasks', { schema: ZListTasksResponse, signal }),
-};
 
 function DevTaskPage({ title, children }: { title: string; children: (taskId: string) => ReactNode }) {
   usePageTitle(title);

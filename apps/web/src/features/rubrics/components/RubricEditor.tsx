@@ -27,7 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
-import { useSession } from '../../auth/AuthProvider';
+import { useSession } from '../../auth';
 import {
   isTempId,
   rubricChanges,
@@ -50,7 +50,7 @@ interface EditorContext {
 /**
  * The rubric editor of a task (task page and `/dev/skillEditor`): skill groups → skills → a grid with one
  * row per score 0..maxScore. Every change shows at once and is taken back when the server refuses. The
- * "skills complete" rule of spec §4 is shown as a state naming the scores each skill still misses.
+ * "skills complete" rule of PRODUCT.md §4 is shown as a state naming the scores each skill still misses.
  */
 export function RubricEditor({ taskId }: { taskId: string }) {
   const { data: rubric, isPending, isError } = useQuery(rubricQueryOptions(taskId));
@@ -90,7 +90,7 @@ export function RubricEditor({ taskId }: { taskId: string }) {
   );
 }
 
-/** Spec §4: complete only when every skill has a descriptor for each score 0..maxScore. */
+/** PRODUCT.md §4: complete only when every skill has a descriptor for each score 0..maxScore. */
 export function CompletenessState({ rubric }: { rubric: TaskRubric }) {
   const { complete, missing } = skillsComplete(rubric.skill_groups.flatMap((g) => g.skills));
   if (complete)

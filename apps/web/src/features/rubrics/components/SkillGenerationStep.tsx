@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
 import { toastApiError } from '../../../lib/toast';
-import { useAiEnabled } from '../../ai/useAiEnabled';
+import { useAiEnabled } from '../../ai';
 import {
   clustersQueryOptions,
   rubricQueryOptions,
@@ -40,9 +40,9 @@ const t = de.rubrics.generation;
 const isNotConfigured = (error: unknown) => error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED';
 
 /**
- * The competence generation step (spec §4; task page and `/dev/competenceGenerationStep`): choose clusters →
- * the AI proposes groups and skills → the teacher edits them → the AI describes the levels and the rubric is
- * saved, replacing the task's rubric by default after a confirmation.
+ * The competence generation step (PRODUCT.md §4; task page and `/dev/competenceGenerationStep`): choose
+ * clusters → the AI proposes groups and skills → the teacher edits them → the AI describes the levels and the
+ * rubric is saved, replacing the task's rubric by default after a confirmation.
  */
 export function SkillGenerationStep({ taskId, onDone }: { taskId: string; onDone?: () => void }) {
   const aiEnabled = useAiEnabled();

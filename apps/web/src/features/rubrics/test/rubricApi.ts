@@ -12,7 +12,7 @@ import { apiErrorResponse, fakeId, type ApiCall, type TeacherApi } from '../../.
 
 const stamp = new Date(Date.UTC(2025, 0, 10)).toISOString();
 
-export const newGroup = (name: string, description = ''): RubricGroup => ({
+const newGroup = (name: string, description = ''): RubricGroup => ({
   id: fakeId('g'),
   name,
   description,
@@ -22,7 +22,7 @@ export const newGroup = (name: string, description = ''): RubricGroup => ({
   position: 0,
   skills: [],
 });
-export const newSkill = (groupId: string, name: string, maxScore: number, description = ''): RubricSkill => ({
+const newSkill = (groupId: string, name: string, maxScore: number, description = ''): RubricSkill => ({
   id: fakeId('sk'),
   name,
   description,
@@ -33,7 +33,7 @@ export const newSkill = (groupId: string, name: string, maxScore: number, descri
   created_by: TEST_USER_ID,
   details: [],
 });
-export const newDetail = (skillId: string, score: number, value: string): SkillDetail => ({
+const newDetail = (skillId: string, score: number, value: string): SkillDetail => ({
   skillDetail_id: fakeId('d'),
   skill_id: skillId,
   score,

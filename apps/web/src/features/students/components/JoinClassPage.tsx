@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { classesQueryOptions, classStudentsQueryOptions } from '../../classes/queries';
-import { formatJoinToken } from '../../classes/token';
+import { classesQueryOptions, classStudentsQueryOptions, formatJoinToken } from '../../classes/queries';
 import { useJoinClass } from '../queries';
 import { studentName } from '../studentName';
 

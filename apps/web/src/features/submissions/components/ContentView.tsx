@@ -24,14 +24,6 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** True when the document contains a formula (the page may then preload KaTeX). */
-export function hasMath(node: unknown): boolean {
-  if (!node || typeof node !== 'object') return false;
-  const n = node as JsonNode;
-  if (n.type === 'inlineMath' || n.type === 'blockMath') return true;
-  return Array.isArray(n.content) && n.content.some(hasMath);
-}
-
 function renderText(node: JsonNode, key: number): ReactNode {
   let out: ReactNode = node.text ?? '';
   for (const mark of node.marks ?? []) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../queries';
-import { entry, file, json, renderWithProviders, TASK_ID } from '../test/fixtures';
+import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { FileMatcher } from './FileMatcher';
 
 function setup() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../queries';
-import { entry, file, json, renderWithProviders, TASK_ID } from '../test/fixtures';
+import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { stackPageNumber, StackAssigner } from './StackAssigner';
 
 const at = (ms: number) => new Date(Date.UTC(2025, 2, 10, 8, 15, 0, ms)).toISOString();

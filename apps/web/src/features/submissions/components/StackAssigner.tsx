@@ -33,7 +33,7 @@ export function stackPageNumber(name: string): number | null {
 }
 
 /** The teacher's scans (no uploader label: not from the public link), in the order they were uploaded. */
-export function stackPages(files: readonly SubmissionFile[]): SubmissionFile[] {
+function stackPages(files: readonly SubmissionFile[]): SubmissionFile[] {
   return files
     .filter((f) => f.uploader_label === null)
     .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));

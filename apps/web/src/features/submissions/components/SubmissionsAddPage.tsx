@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { fileKind } from '../files';
 import { submissionKeys, uploadTeacherFile } from '../queries';
 import { StackAssigner } from './StackAssigner';
-import { uploadErrorMessage } from './SubmitPage';
+import { uploadErrorMessage } from './submit/SubmitForm';
 import { UploadList, type UploadItem } from './UploadList';
 
 const t = de.submissions.add;

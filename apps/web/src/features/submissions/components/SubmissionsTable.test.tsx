@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../queries';
-import { entry, file, json, renderWithProviders, TASK_ID } from '../test/fixtures';
+import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { SubmissionsTable } from './SubmissionsTable';
 
 vi.mock('../../../components/links', async () => {
@@ -61,7 +61,7 @@ describe('The submissions table', () => {
     expect(screen.getByText('1 Datei ist noch keinem Namen zugeordnet.')).toBeTruthy();
   });
 
-  it('deletes a submission after confirmation with the spec toast', async () => {
+  it('deletes a submission after confirmation with the PRODUCT.md toast', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
     const anna = entry('Anna', 'Albers', { files: [file('a.jpg')], display_status: 'abgegeben' });

@@ -6,10 +6,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
-import { CorrectionBar } from '../../corrections/components/CorrectionBar';
-import { CorrectionButton } from '../../corrections/components/CorrectionButton';
+import { CorrectionBar, CorrectionButton } from '../../corrections';
 import { correctionPreviewQueryOptions } from '../../corrections/queries';
-import { useAiEnabled } from '../../ai/useAiEnabled';
+import { useAiEnabled } from '../../ai';
 import {
   fileContentUrl,
   submissionsQueryOptions,
@@ -24,7 +23,7 @@ export function studentName(entry: Pick<SubmissionListEntry, 'name'>): string {
   return `${entry.name.first_name} ${entry.name.last_name}`.trim();
 }
 
-/** The status badge of spec §4 with the contract's labels and colours. */
+/** The status badge of PRODUCT.md §4 with the contract's labels and colours. */
 export function SubmissionStatusBadge({ status }: { status: SubmissionListEntry['display_status'] }) {
   return (
     <Badge color={DISPLAY_STATUS_COLORS[status]} variant="light" data-status={status}>
@@ -180,7 +179,7 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                           name={name}
                           cost={preview.data?.costPerSubmission ?? 0}
                         />
-                        {/* The grading page of this student (issue 6, ADR 010). */}
+                        {/* The grading page of this student (ADR 010). */}
                         <ButtonLink
                           size="compact-xs"
                           variant="light"

@@ -84,7 +84,7 @@ export function SubmissionsVerifyPage({ classId, taskId }: { classId: string; ta
           <Button onClick={() => go(1)} disabled={position >= entries.length - 1} aria-label={t.next}>
             {t.nextShort} →
           </Button>
-          {/* Grade the student on screen (issue 6, ADR 010). */}
+          {/* Grade the student on screen (ADR 010). */}
           <ButtonLink
             variant="light"
             to="/classes/$classId/tasks/$taskId/submissions/$submissionId"

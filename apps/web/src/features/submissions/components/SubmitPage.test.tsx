@@ -9,7 +9,7 @@ import {
   STUDENT_A,
   submitPage,
   TASK_ID,
-} from '../test/fixtures';
+} from '../../../test/submissionFixtures';
 import { SubmitPage } from './SubmitPage';
 
 function receipt(name: string, idSuffix: string) {

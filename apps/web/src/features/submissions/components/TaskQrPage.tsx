@@ -11,7 +11,7 @@ import classes from './TaskQrPage.module.css';
 const t = de.submissions.qr;
 
 /** The public submit link of a task: `PUBLIC_URL` when the server publishes one, else this page's origin. */
-export function submitUrl(taskId: string, publicUrl: string | null | undefined): string {
+function submitUrl(taskId: string, publicUrl: string | null | undefined): string {
   const base = (publicUrl || window.location.origin).replace(/\/+$/, '');
   return `${base}/submit/${encodeURIComponent(taskId)}`;
 }

@@ -4,7 +4,7 @@ import type { FileKind } from '../files';
 
 const t = deSubmit.submit;
 
-export type UploadStatus = 'preparing' | 'ready' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'preparing' | 'ready' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
   id: string;

@@ -6,13 +6,13 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/dates';
-import { useSession } from '../../auth/AuthProvider';
+import { useSession } from '../../auth';
 import { classTasksQueryOptions, useCreateTask, useDeleteTask, usePendingTaskIds } from '../queries';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
 /**
  * The tasks of a class, newest first, with their status; a new task by its full form or, title only, right
- * here (it shows at once and disappears again if the server refuses, spec §4).
+ * here (it shows at once and disappears again if the server refuses, PRODUCT.md §4).
  */
 export function ClassTasks({ classId }: { classId: string }) {
   const t = de.classes.tasks;

@@ -5,13 +5,13 @@ import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { fromLocalInputValue } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useSession } from '../../auth/AuthProvider';
+import { useSession } from '../../auth';
 import { classesQueryOptions } from '../../classes/queries';
 import { useCreateTask } from '../queries';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 
 interface TaskCreatePageProps {
-  /** Document title and heading: 'Neue Aufgabe erstellen' or 'Aufgabe erstellen' (spec §2). */
+  /** Document title and heading: 'Neue Aufgabe erstellen' or 'Aufgabe erstellen' (PRODUCT.md §2). */
   title: string;
   /** The class the task is for (preselected; the teacher may pick another). */
   classId?: string;

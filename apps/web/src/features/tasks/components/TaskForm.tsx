@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { de } from '../../../i18n/de';
-import { isTaskDataTooLarge } from '../../editor/document';
+import { isTaskDataTooLarge } from '../../editor';
 import { LazyTaskEditor } from '../../editor/lazy';
 
 export interface TaskFormValues {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { de } from '../../../i18n/de';
 import { renderApp } from '../../../test/renderApp';
 import { createTeacherApi, makeClass, makeSubject, makeTask } from '../../../test/teacherApi';
-import { SAMPLE_TASK_DATA } from '../../editor/sample';
+import { SAMPLE_TASK_DATA } from '../../editor';
 
 function setup(overrides: Parameters<typeof makeTask>[0] = {}) {
   const subject = makeSubject();

@@ -9,15 +9,15 @@ import { de } from '../../../i18n/de';
 import { formatDateTime, fromLocalInputValue, toLocalInputValue } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { classQueryOptions } from '../../classes/queries';
-import { isEmptyTaskData } from '../../editor/document';
-import { RubricSection } from '../../rubrics/components/RubricSection';
-import { SubmissionsTable } from '../../submissions/components/SubmissionsTable';
+import { isEmptyTaskData } from '../../editor';
+import { RubricSection } from '../../rubrics';
+import { SubmissionsTable } from '../../submissions';
 import { LazyTaskContent } from '../../editor/lazy';
 import { taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
-/** The status buttons of DESIGN §5 (draft → published → closed, closed → published again). */
+/** The status buttons of ARCHITECTURE.md §5 (draft → published → closed, closed → published again). */
 const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
   draft: { to: 'published', label: de.tasks.publish },
   published: { to: 'closed', label: de.tasks.close },
@@ -25,9 +25,9 @@ const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
 };
 
 /**
- * `/classes/{classId}/tasks/{taskId}` (title 'Neue Aufgabe erstellen', spec §2): the task's content rendered
- * read-only, its status with the buttons to publish, close or reopen it, due date and feedback template;
- * editing and deleting; the submissions overview follows in a later version.
+ * `/classes/{classId}/tasks/{taskId}` (title 'Neue Aufgabe erstellen', PRODUCT.md §2): the task's content
+ * rendered read-only, its status with the buttons to publish, close or reopen it, due date and feedback
+ * template; editing and deleting; the submissions overview follows in a later version.
  */
 export function TaskPage({ classId, taskId }: { classId: string; taskId: string }) {
   usePageTitle(de.titles.task);
@@ -168,7 +168,7 @@ function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
         onCancel={() => setConfirm(false)}
         onConfirm={() => {
           setConfirm(false);
-          // The task leaves the class's list at once and comes back there if the server refuses (spec §4).
+          // The task leaves the class's list at once and comes back if the server refuses (PRODUCT.md §4).
           remove.mutate(task);
           void navigate({ to: '/classes/$classId', params: { classId: task.class_id } });
         }}

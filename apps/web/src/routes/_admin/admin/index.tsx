@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminOverview } from '../../../features/admin/components/AdminOverview';
+import { AdminOverview } from '../../../features/admin';
 import { adminUsersQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';

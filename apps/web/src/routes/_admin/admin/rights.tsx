@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminRights } from '../../../features/admin/components/AdminRights';
+import { AdminRights } from '../../../features/admin';
 import { adminPermissionsQueryOptions, adminRolesQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminUsersTable } from '../../../features/admin/components/AdminUsersTable';
+import { AdminUsersTable } from '../../../features/admin';
 import { adminUsersQueryOptions } from '../../../features/admin/queries';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';

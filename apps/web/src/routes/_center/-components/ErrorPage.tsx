@@ -8,7 +8,7 @@ interface ErrorPageProps {
   message?: string | undefined;
 }
 
-/** `/error?header=…&message=…`: where guards send people with a message (spec §2, §4). */
+/** `/error?header=…&message=…`: where guards send people with a message (PRODUCT.md §2, §4). */
 export function ErrorPage({ header, message }: ErrorPageProps) {
   const heading = header?.trim() || de.errorPage.defaultHeader;
   usePageTitle(heading);

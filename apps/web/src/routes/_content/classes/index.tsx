@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../components/DataLoadError';
-import { ClassesPage } from '../../../features/classes/components/ClassesPage';
+import { ClassesPage } from '../../../features/classes';
 import { classesQueryOptions } from '../../../features/classes/queries';
 import { subjectsQueryOptions } from '../../../features/subjects/queries';
 import { de } from '../../../i18n/de';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DevSkillEditorPage } from '../../../features/rubrics/components/DevRubricPages';
+import { DevSkillEditorPage } from '../../../features/rubrics';
 
 export const Route = createFileRoute('/_default/dev/skillEditor')({
   component: DevSkillEditorPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeedbackLinkPage } from '../../../features/grading/components/FeedbackLinkPage';
-import { feedbackLinkQueryOptions } from '../../../features/grading/linkQueries';
+import { FeedbackLinkPage } from '../../../features/grading';
+import { feedbackLinkQueryOptions } from '../../../features/grading/queries';
 
 export const Route = createFileRoute('/_student/feedback/$token')({
   // Public (no sign-in, ADR 010). Start loading with the route; the page shows its own student-friendly

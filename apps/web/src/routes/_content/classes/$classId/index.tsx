@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../components/DataLoadError';
-import { ClassPage } from '../../../../features/classes/components/ClassPage';
+import { ClassPage } from '../../../../features/classes';
 import {
   classQueryOptions,
   classStudentsQueryOptions,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../components/DataLoadError';
 import { classQueryOptions } from '../../../../../../features/classes/queries';
-import { TaskPage } from '../../../../../../features/tasks/components/TaskPage';
+import { TaskPage } from '../../../../../../features/tasks';
 import { taskQueryOptions } from '../../../../../../features/tasks/queries';
 import { de } from '../../../../../../i18n/de';
 import { orNotFound } from '../../../../../../lib/loaders';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../components/DataLoadError';
-import { TaskQrPage } from '../../../../../../features/submissions/components/TaskQrPage';
+import { TaskQrPage } from '../../../../../../features/submissions';
 import { taskQueryOptions } from '../../../../../../features/tasks/queries';
 import { de } from '../../../../../../i18n/de';
 import { orNotFound } from '../../../../../../lib/loaders';

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../components/DataLoadError';
 import { classesQueryOptions } from '../../../../../../features/classes/queries';
-import { TaskCreatePage } from '../../../../../../features/tasks/components/TaskCreatePage';
+import { TaskCreatePage } from '../../../../../../features/tasks';
 import { de } from '../../../../../../i18n/de';
 
 export const Route = createFileRoute('/_none/classes/$classId/tasks/new/$id')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../../components/DataLoadError';
-import { SubmissionsMatchPage } from '../../../../../../../features/submissions/components/SubmissionsMatchPage';
+import { SubmissionsMatchPage } from '../../../../../../../features/submissions';
 import { loadTaskSubmissions } from '../../../../../../../features/submissions/queries';
 import { de } from '../../../../../../../i18n/de';
 

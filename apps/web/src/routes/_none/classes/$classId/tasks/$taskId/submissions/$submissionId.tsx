@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../../components/DataLoadError';
-import { GradingPage } from '../../../../../../../features/grading/components/GradingPage';
+import { GradingPage } from '../../../../../../../features/grading';
 import { loadGrading } from '../../../../../../../features/grading/queries';
 import { de } from '../../../../../../../i18n/de';
 

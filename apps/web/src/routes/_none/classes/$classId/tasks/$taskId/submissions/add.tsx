@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../../components/DataLoadError';
-import { SubmissionsAddPage } from '../../../../../../../features/submissions/components/SubmissionsAddPage';
+import { SubmissionsAddPage } from '../../../../../../../features/submissions';
 import { loadTaskSubmissions } from '../../../../../../../features/submissions/queries';
 import { de } from '../../../../../../../i18n/de';
 

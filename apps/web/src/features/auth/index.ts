@@ -1,0 +1,14 @@
+// The session (controller, provider, route guard) and the sign-in pages.
+export { AuthProvider, useAuth, useSession } from './AuthProvider';
+export { createAuthController, type AuthClient, type AuthController } from './authController';
+export { connectAuth } from './connectAuth';
+export { confirmFromAddress } from './emailConfirmation';
+export { guardRoute } from './routeGuard';
+export { DemoStart } from './components/DemoStart';
+export { EmailConfirmed } from './components/EmailConfirmed';
+export { LoginForm } from './components/LoginForm';
+export { RegisterForm } from './components/RegisterForm';
+export { ResetPasswordForm } from './components/ResetPasswordForm';
+export { UpdatePasswordForm } from './components/UpdatePasswordForm';
+export { UserMenu } from './components/UserMenu';
+export { Waitlist } from './components/Waitlist';
