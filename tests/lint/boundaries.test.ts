@@ -63,3 +63,33 @@ describe('API layers', () => {
     expect(await importErrors(file, "import { x } from './schemas';\nexport { x };\n")).toEqual([]);
   });
 });
+
+describe('web features', () => {
+  it('are imported only through their public entry files', async () => {
+    const route = 'apps/web/src/routes/_default/classes/index.tsx';
+    expect(
+      await importErrors(
+        route,
+        "import { X } from '../../../features/classes/components/ClassesPage';\nexport { X };\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await importErrors(route, "import { X } from '../../../features/classes';\nexport { X };\n"),
+    ).toEqual([]);
+    expect(
+      await importErrors(route, "import { x } from '../../../features/classes/queries';\nexport { x };\n"),
+    ).toEqual([]);
+  });
+
+  it("keep other features' internals out of reach", async () => {
+    const file = 'apps/web/src/features/grading/components/Scratch.tsx';
+    expect(
+      await importErrors(
+        file,
+        "import { X } from '../../submissions/components/SubmissionsTable';\nexport { X };\n",
+      ),
+    ).toHaveLength(1);
+    expect(await importErrors(file, "import { X } from '../../submissions';\nexport { X };\n")).toEqual([]);
+    expect(await importErrors(file, "import { X } from './GradingPage';\nexport { X };\n")).toEqual([]);
+  });
+});
