@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { ReleasedGrading } from '@app/contract';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { audit, entityId } from './columns';
 import { skillGroups, skills } from './rubrics';
 import { submissions } from './submissions';
@@ -29,11 +30,21 @@ export const skillFeedback = pgTable(
     recommendation: text().notNull().default(''),
     /** The AI's suggested score as it arrived (null: no AI suggestion, the teacher scored by hand). */
     ai_score: integer(),
+    /** The AI's reason and recommendation as they arrived; `reason` / `recommendation` may be the teacher's. */
+    ai_reason: text(),
+    ai_recommendation: text(),
     /**
      * Set when the teacher changed the score: from then on `score` is the teacher's final value
      * (ARCHITECTURE.md §7).
      */
     teacher_edited_at: timestamp({ withTimezone: true }),
+    /** Set when the teacher wrote (or removed) the reason and recommendation: from then on they are final. */
+    texts_edited_at: timestamp({ withTimezone: true }),
+    /**
+     * The teacher keeps the AI's texts for a score other than the AI's (otherwise the student does not see
+     * them once the score changed: contract `sharedSkillTexts`). Cleared by the next change of the score.
+     */
+    ai_texts_kept: boolean().notNull().default(false),
     ...audit(),
   },
   (t) => [
@@ -69,3 +80,18 @@ export const skillGroupFeedback = pgTable(
     index('skill_group_feedback_submission_id_idx').on(t.submission_id),
   ],
 );
+
+/**
+ * What the student's feedback link shows (groups, scores, texts as shared), published when the teacher hands
+ * the submission back and replaced only by the next hand-back: later changes stay the teacher's until then
+ * (ADR 010). One row per submission.
+ */
+export const feedbackReleases = pgTable('feedback_releases', {
+  // CASCADE: the published version goes with its submission.
+  submission_id: text()
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  content: jsonb().$type<ReleasedGrading>().notNull(),
+  released_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...audit(),
+});

@@ -9,4 +9,4 @@ export * from './rubrics';
 export * from './feedback';
 export * from './notifications';
 export * from './coins';
-export * from './relations';
+export * from './sessions';
