@@ -39,6 +39,8 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
   let feedbackLink = '';
   /** The corrected student's scores after the teacher's change: total, and per group. */
   let corrected: { total: string; groups: Map<string, string> };
+  /** Greta's total and the teacher's score of Lösungsweg, once corrected. */
+  let graded: { total: number; max: number; score: number };
 
   async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
     const res = await fetch(origin + url, {
@@ -367,13 +369,22 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
     const skill = page.locator('[data-testid=skill][data-skill="Lösungsweg"]');
     await poll(() => skill.getByText('Von dir bewertet').isVisible()).toBe(true);
     await poll(() => skill.getByText(`KI-Vorschlag war: ${points(aiScore)}`).isVisible()).toBe(true);
+    // The AI's reason was written for its own score: the student would not see it, unless kept.
+    await poll(() =>
+      skill.getByText(new RegExp(`Die Begründung der KI passt zu ${points(aiScore)}\\.`)).isVisible(),
+    ).toBe(true);
+    const keep = skill.getByRole('checkbox', { name: 'Begründung der KI beibehalten' });
+    await keep.check();
+    await poll(() => skill.getByText(/Die Begründung der KI passt zu/).count()).toBe(0);
 
     // Saved on the server: a reload shows the teacher's score and the same sums.
     await page.reload();
     await poll(() => levels.locator('[aria-pressed=true]').innerText()).toMatch(
       new RegExp(`^${points(newScore)}\\b`),
     );
+    await poll(() => keep.isChecked()).toBe(true);
     await poll(async () => parse(await total.textContent()).score).toBe(before.total.score + delta);
+    graded = { total: before.total.score + delta, max: before.total.max, score: newScore };
     corrected = {
       total: `${before.total.score + delta} von ${before.total.max} Punkten`,
       groups: new Map([
@@ -414,7 +425,7 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
       await poll(() => region.getByText(score).first().isVisible()).toBe(true);
       await poll(() => region.getByText(/Rückmeldung zu .*: solide Arbeit/).isVisible()).toBe(true);
     }
-    // The AI's texts of the skill: reason, evidence, recommendation.
+    // The AI's texts of the skill, kept by the teacher for the changed score: reason, evidence, recommendation.
     const content = student.getByRole('region', { name: 'Fachliche Richtigkeit' });
     await poll(() => content.getByText(/Lösungsweg: \d von 3 Punkten erreicht\./).isVisible()).toBe(true);
     await poll(() => content.getByText('„Ausschnitt zu Lösungsweg“').isVisible()).toBe(true);
@@ -425,5 +436,38 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
     expect(text).not.toContain('Gansmeier');
     for (const other of students.slice(1)) expect(text).not.toContain(other.first);
     expect(studentErrors).toEqual([]);
+  });
+  it('keeps the handed-back version on the link while the teacher changes it, until handed back again', async () => {
+    await page.getByRole('link', { name: 'Abgabe von Greta Gansmeier bewerten' }).click();
+    await page.waitForURL(/\/submissions\/[A-Za-z0-9_-]+$/);
+    const levels = page.getByRole('group', { name: 'Punkte für Lösungsweg' });
+    await poll(() => levels.locator('[aria-pressed=true]').count()).toBe(1);
+    // 2 differs from the teacher's 1 or 3.
+    await levels.getByRole('button', { name: /^2 Punkte\b/ }).click();
+    const total = `${graded.total + 2 - graded.score} von ${graded.max} Punkten`;
+    await poll(() => page.getByText('geändert seit der Rückgabe', { exact: true }).isVisible()).toBe(true);
+    await poll(() =>
+      page.getByText(/Der Schüler sieht noch die Fassung, die du ausgeteilt hast/).isVisible(),
+    ).toBe(true);
+
+    // The student still sees what was handed back.
+    const { page: student, errors: studentErrors } = await openPage(browser);
+    await student.goto(feedbackLink);
+    await poll(() => student.getByTestId('link-total').innerText()).toContain(corrected.total);
+
+    // The task's list marks Greta's row too.
+    await page.getByRole('link', { name: 'Zur Aufgabe' }).click();
+    await poll(() =>
+      rowOf('Greta').getByText('geändert seit der Rückgabe', { exact: true }).isVisible(),
+    ).toBe(true);
+    await page.getByRole('link', { name: 'Abgabe von Greta Gansmeier bewerten' }).click();
+    await page.getByRole('button', { name: 'Erneut austeilen' }).click();
+    await expectToast('Feedback ausgeteilt');
+    await poll(() => page.getByText('geändert seit der Rückgabe', { exact: true }).count()).toBe(0);
+
+    await student.reload();
+    await poll(() => student.getByTestId('link-total').innerText()).toContain(total);
+    expect(studentErrors).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -173,7 +173,7 @@ describe('Submitting through the public link in a real browser', () => {
     await files.first().focus();
     await page.keyboard.press('Enter');
     const olga = page.locator('[data-testid=match-student][data-student="Olga Ott"]');
-    const listbox = page.getByRole('listbox', { name: 'Schülerinnen und Schüler' });
+    const listbox = page.getByRole('listbox', { name: 'Schüler' });
     for (let i = 0; i < 5 && (await olga.getAttribute('aria-selected')) !== 'true'; i++) {
       await listbox.press('ArrowDown');
     }
@@ -213,7 +213,7 @@ describe('Submitting through the public link in a real browser', () => {
       expect(await pages.nth(n - 1).textContent()).toContain(`stapel.pdf – Seite ${n}`);
 
     // Two pages each: Enter gives the next two to the chosen student and moves on to the next one.
-    const count = page.getByLabel('Seiten pro Schüler/in');
+    const count = page.getByLabel('Seiten pro Schüler');
     await count.fill('2');
     await count.press('Enter');
     await page.getByText('Seiten 1–2 → Greta Gans').waitFor();

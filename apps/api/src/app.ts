@@ -17,10 +17,11 @@ import auth from './plugins/app/auth';
 import control from './plugins/app/control';
 import correctionJobs from './plugins/app/correction-jobs';
 import demo from './plugins/app/demo';
-import errors from './plugins/app/errors';
+import errors, { clientError, frameworkError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
 import mailer from './plugins/app/mailer';
 import realtime from './plugins/app/realtime';
+import sessionRevocations from './plugins/app/session-revocations';
 import spa from './plugins/app/spa';
 import storage from './plugins/app/storage';
 import supabaseAdmin from './plugins/app/supabase-admin';
@@ -72,6 +73,10 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     logController: new CompletedOnly(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors of the router itself (a path id over 100 characters, a bad URL escape) and of HTTP parsing in
+    // the one error shape.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,9 +101,11 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(rateLimit);
   await app.register(cookie);
   await app.register(multipart);
+  await app.register(db);
+  // Ended sessions are known before the first token is checked.
+  await app.register(sessionRevocations);
   await app.register(auth);
   await app.register(swagger);
-  await app.register(db);
   await app.register(listCache);
   await app.register(underPressure);
   await app.register(mailer);

@@ -1,7 +1,8 @@
 import { ZApiError } from '@app/contract';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -232,7 +233,7 @@ describe('Bad input', () => {
         tried++;
         const res = await t.app.inject({
           method: method.toUpperCase() as InjectOptions['method'],
-          url: query.size > 0 ? `${url}?${query}` : url,
+          url: query.size > 0 ? `${url}?${query.toString()}` : url,
           headers: bearer(member.token),
           ...(payload === undefined ? {} : { payload: payload as object }),
         });
@@ -245,7 +246,7 @@ describe('Bad input', () => {
     expect(failures).toEqual([]);
   });
 
-  it('refuses control characters in text with a German message and keeps tabs and newlines in multi-line text', async () => {
+  it('refuses control characters in text with a German message; tabs and line breaks are whitespace', async () => {
     const teacher = await signIn(t.app);
     const res = await teacher.call('POST', '/api/subjects', { name: 'Kunst\u0000', description: '' });
     expect(res.statusCode).toBe(400);
@@ -254,17 +255,36 @@ describe('Bad input', () => {
       message: expect.stringContaining('Steuerzeichen') as string,
       details: [expect.objectContaining({ path: ['name'] })],
     });
-    for (const name of ['Kunst\u0007', 'Kunst\u001b[31m', 'Kunst\nMusik', 'Kunst\u007f']) {
+    for (const name of ['Kunst\u0007', 'Kunst\u001b[31m', 'Kunst\u007f', 'Kunst\u0085']) {
       const refused = await teacher.call('POST', '/api/subjects', { name, description: '' });
       expect(refused.statusCode, JSON.stringify(name)).toBe(400);
       expect(ZApiError.parse(refused.json()).error.code).toBe('TEXT_CONTROL_CHARACTERS');
     }
-    const multiLine = await teacher.call('POST', '/api/subjects', {
-      name: 'Kunst',
+    // Multi-line text keeps them; a single-line name gets one space instead.
+    const created = await teacher.call('POST', '/api/subjects', {
+      name: 'Kunst\n\tund Musik',
       description: 'Zeile 1\n\tZeile 2\r\nZeile 3',
     });
-    expect(multiLine.statusCode).toBe(201);
-    expect(multiLine.json()).toMatchObject({ description: 'Zeile 1\n\tZeile 2\r\nZeile 3' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: 'Kunst und Musik',
+      description: 'Zeile 1\n\tZeile 2\r\nZeile 3',
+    });
+    // The same rule for every string of a task's content document.
+    const klass = (
+      await teacher.call('POST', '/api/classes', {
+        name: '5a',
+        grade: '5',
+        subject_id: created.json<{ id: string }>().id,
+      })
+    ).json<{ id: string }>();
+    const task = await teacher.call('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Gedicht',
+      data: { type: 'doc', content: [{ type: 'text', text: 'Strophe\u0000' }] },
+    });
+    expect(task.statusCode).toBe(400);
+    expect(ZApiError.parse(task.json()).error.code).toBe('TEXT_CONTROL_CHARACTERS');
   });
 
   it('refuses a NUL in the typed name of a public upload with 400, not 500', async () => {
@@ -279,7 +299,10 @@ describe('Bad input', () => {
     const form = new FormData();
     form.append('studentName', 'Anna\u0000Berg');
     form.append('files', new Blob([await photo()], { type: 'image/jpeg' }), 'foto.jpg');
-    const res = await fetch(`${base}/api/submissions/studentupload/${task.id}`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/api/submissions/studentupload/${task.id}`, {
+      method: 'POST',
+      body: form,
+    });
     expect(res.status).toBe(400);
     expect(ZApiError.parse(await res.json()).error.code).toBe('TEXT_CONTROL_CHARACTERS');
   });
@@ -337,8 +360,8 @@ describe('Bad input', () => {
         {
           method: 'POST',
           url: '/api/subjects',
-          headers: { ...bearer(teacher.token), 'content-type': 'text/plain' },
-          payload: 'Kunst',
+          headers: { ...bearer(teacher.token), 'content-type': 'application/xml' },
+          payload: '<name>Kunst</name>',
         },
         415,
         'UNSUPPORTED_MEDIA_TYPE',
@@ -356,14 +379,100 @@ describe('Bad input', () => {
     ];
     for (const [request, status, code] of cases) {
       const res = await t.app.inject(request);
-      const what = `${request.method} ${request.url.slice(0, 40)}`;
+      const what = `${request.method} ${typeof request.url === 'string' ? request.url.slice(0, 40) : ''}`;
       expect(res.statusCode, what).toBe(status);
       expect(res.headers['content-type'], what).toMatch(/application\/json/);
       const body = ZApiError.parse(res.json());
       expect(body.error.code, what).toBe(code);
       expect(body.requestId, what).toBe(res.headers['x-request-id']);
     }
+    // Every route with a path parameter: an over-long one is the same 404 as an unknown id.
+    const withParams = t.app.routeAccess.filter((r) => r.url.includes('/:'));
+    expect(withParams.length).toBeGreaterThan(30);
+    for (const route of withParams) {
+      const res = await t.app.inject({
+        method: route.method as InjectOptions['method'],
+        url: route.url.replace(/:(\w+)/g, longId),
+        headers: bearer(teacher.token),
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+      expect(ZApiError.parse(res.json()).requestId).toBe(res.headers['x-request-id']);
+    }
+    // A request line Node cannot parse never reaches a route: still the one shape.
+    const raw = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () =>
+        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nKaputte Kopfzeile\r\n\r\n'),
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    const rawBody = ZApiError.parse(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)));
+    expect(rawBody.error.code).toBe('MALFORMED_BODY');
+    expect(raw).toContain(`X-Request-Id: ${rawBody.requestId}`);
+
     const notAllowed = await t.app.inject({ method: 'PATCH', url: '/api/health' });
     expect(notAllowed.headers.allow).toMatch(/GET/);
+  });
+});
+
+describe('A NUL sent to the built-in auth', () => {
+  it('is a GoTrue-shaped 400, not a 500', async () => {
+    const t = await createTestApp();
+    try {
+      const headers = { apikey: 'anon', 'content-type': 'application/json' };
+      const attempts = [
+        {
+          url: '/auth/v1/signup',
+          payload: { email: 'nul@schule.example', password: 'Sonnenblume42', data: { name: 'a\u0000' } },
+        },
+        {
+          url: '/auth/v1/token?grant_type=password',
+          payload: { email: 'nu\u0000l@schule.example', password: 'Sonnenblume42' },
+        },
+      ];
+      for (const { url, payload } of attempts) {
+        const res = await t.app.inject({ method: 'POST', url, headers, payload });
+        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.json(), url).toHaveProperty('error_code');
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('A NUL that reaches the database anyway', () => {
+  it('is still the client’s 400, not a 500', async () => {
+    const t = await createTestApp({
+      prepare: (app) => {
+        // A route without the contract's text rule, writing what it gets.
+        app.post('/api/test/raw', { config: { access: 'public' } }, async (request) => {
+          const { text, doc } = request.body as { text: string; doc: unknown };
+          await app.db.execute(sql`select ${text}::text, ${JSON.stringify(doc)}::jsonb`);
+          return { ok: true };
+        });
+      },
+    });
+    try {
+      for (const payload of [
+        { text: 'a\u0000', doc: {} },
+        { text: 'a', doc: { text: 'b\u0000' } },
+      ]) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/test/raw', payload });
+        expect(res.statusCode).toBe(400);
+        expect(ZApiError.parse(res.json()).error.code).toBe('TEXT_CONTROL_CHARACTERS');
+      }
+      const fine = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/raw',
+        payload: { text: 'a', doc: {} },
+      });
+      expect(fine.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   ZListNotificationsResponse,
   ZListSubmissionsResponse,
   ZRequestCorrectionsResponse,
+  ZRubricIncompleteDetails,
 } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,14 @@ import {
   toAiSkillGroups,
   type CorrectionJobData,
 } from '../src/domain/corrections';
-import { coinLedger, notifications, skillFeedback, skills, submissions } from '../src/db/schema';
+import {
+  coinLedger,
+  notifications,
+  skillDetails,
+  skillFeedback,
+  skills,
+  submissions,
+} from '../src/db/schema';
 import { aiTaskContext, loadRubric } from '../src/domain/rubrics';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom, feedbackRows, statusOf, until, type Classroom } from './helpers/classroom';
@@ -126,6 +134,8 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
           expect(r.score).toBeGreaterThanOrEqual(0);
           expect(r.score).toBeLessThanOrEqual(max);
           expect(r.reason).not.toBe('');
+          // The AI's texts are kept beside whatever the teacher makes of them.
+          expect([r.ai_reason, r.ai_recommendation]).toEqual([r.reason, r.recommendation]);
         }
         expect(rows.groups).toHaveLength(2);
         expect(rows.groups.every((g) => g.ai_feedback === g.feedback && g.feedback.length > 0)).toBe(true);
@@ -159,6 +169,12 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
         .update(skillFeedback)
         .set({ score: 0, reason: 'Lehrkraft', teacher_edited_at: new Date() })
         .where(and(eq(skillFeedback.submission_id, id), eq(skillFeedback.skill_id, edited)));
+      // Another skill: the teacher rewrote only its texts.
+      const rewritten = room.skillIds[1]!;
+      await t.app.db
+        .update(skillFeedback)
+        .set({ reason: 'Eigene Begründung', recommendation: '', texts_edited_at: new Date() })
+        .where(and(eq(skillFeedback.submission_id, id), eq(skillFeedback.skill_id, rewritten)));
       const res = await request(teacher, { submissionId: id });
       expect(res.statusCode).toBe(200);
       expect(ZRequestCorrectionsResponse.parse(res.json()).queued).toBe(1);
@@ -169,6 +185,7 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
       const mine = rows.skills.find((r) => r.skill_id === edited)!;
       expect(mine.score).toBe(0);
       expect(mine.reason).toBe('Lehrkraft');
+      expect(rows.skills.find((r) => r.skill_id === rewritten)!.reason).toBe('Eigene Begründung');
     });
 
     it('The same job run twice stores one set of rows, once', async () => {
@@ -352,6 +369,57 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
     const res = await request(teacher, { taskId: room.task.id });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res.json()).message).toBe(errorMessages.CORRECTION_RUBRIC_MISSING);
+  });
+
+  it('A rubric with missing levels is refused before anything is charged, queued or sent; the details name them', async () => {
+    const teacher = await signIn(t.app);
+    const room = await classroom(t.app, teacher, { students: 2 });
+    const [ansatz, , lesbarkeit] = room.groups.flatMap((g) => g.skills);
+    // Ansatz (0..3) loses its level 1, Lesbarkeit (0..4) every level.
+    await t.app.db
+      .delete(skillDetails)
+      .where(and(eq(skillDetails.skill_id, ansatz!.id), eq(skillDetails.score, 1)));
+    await t.app.db.delete(skillDetails).where(eq(skillDetails.skill_id, lesbarkeit!.id));
+    const before = await coinBalance(t.app.db, teacher.id);
+    const expected = {
+      taskId: room.task.id,
+      skills: [
+        { skillId: ansatz!.id, name: 'Ansatz', scores: [1] },
+        { skillId: lesbarkeit!.id, name: 'Lesbarkeit', scores: [0, 1, 2, 3, 4] },
+      ],
+    };
+    for (const body of [{ taskId: room.task.id }, { submissionId: room.submissionIds[0] }]) {
+      const res = await request(teacher, body);
+      expect(res.statusCode).toBe(409);
+      const error = errorOf(res.json());
+      expect(error).toMatchObject({
+        code: 'CORRECTION_RUBRIC_INCOMPLETE',
+        message: errorMessages.CORRECTION_RUBRIC_INCOMPLETE,
+      });
+      expect(ZRubricIncompleteDetails.parse(error.details)).toEqual(expected);
+    }
+    expect(await coinBalance(t.app.db, teacher.id)).toBe(before);
+    for (const id of room.submissionIds) expect((await statusOf(t.app, id)).status).toBe('abgegeben');
+    const [jobs] = (
+      await t.app.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where data->>'taskId' = ${room.task.id}`,
+      )
+    ).rows;
+    expect(Number(jobs!.n)).toBe(0);
+    expect(fake.control.calls.chat ?? 0).toBe(0);
+
+    // The levels added, the same request goes through.
+    await t.app.db.insert(skillDetails).values([
+      { skill_id: ansatz!.id, score: 1, value: 'Ansatz: Stufe 1', created_by: teacher.id },
+      ...[0, 1, 2, 3, 4].map((score) => ({
+        skill_id: lesbarkeit!.id,
+        score,
+        value: `Lesbarkeit: Stufe ${score}`,
+        created_by: teacher.id,
+      })),
+    ]);
+    expect((await request(teacher, { taskId: room.task.id })).statusCode).toBe(200);
+    await settled(room.submissionIds);
   });
 
   it('A correction stuck for over five minutes may be retried: its charge comes back, a new one is taken', async () => {

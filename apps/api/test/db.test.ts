@@ -118,7 +118,7 @@ describe.each(drivers)('The database on %s', (driver) => {
   });
 
   it('has every table of the schema after migrating a fresh database', async () => {
-    expect(schemaTables).toHaveLength(19);
+    expect(schemaTables).toHaveLength(21);
     const rows = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
@@ -264,21 +264,33 @@ describe.each(drivers)('The database on %s', (driver) => {
     expect(await database.db.$count(schema.submissions, eq(schema.submissions.task_id, task.id))).toBe(3);
   });
 
-  it('ignores the same file twice for a task and returns files of a deleted submission to the unmatched pool', async () => {
+  it('ignores the same file twice in a submission, keeps it unmatched, and returns files of a deleted submission to the unmatched pool', async () => {
     const { task, submission } = await seedClassroom(database.db);
+    const copy = (submissionId: string | null, key: string) => ({
+      task_id: task.id,
+      submission_id: submissionId,
+      storage_key: `tasks/${task.id}/${key}.jpg`,
+      original_name: 'kopie.jpg',
+      mime: 'image/jpeg',
+      size: 1234,
+      sha256: 'a'.repeat(64),
+    });
     const again = await database.db
       .insert(schema.submissionFiles)
-      .values({
-        task_id: task.id,
-        storage_key: `tasks/${task.id}/other.jpg`,
-        original_name: 'kopie.jpg',
-        mime: 'image/jpeg',
-        size: 1234,
-        sha256: 'a'.repeat(64),
+      .values(copy(submission.id, 'other'))
+      .onConflictDoNothing({
+        target: [schema.submissionFiles.submission_id, schema.submissionFiles.sha256],
+        where: sql`${schema.submissionFiles.submission_id} is not null`,
       })
-      .onConflictDoNothing({ target: [schema.submissionFiles.task_id, schema.submissionFiles.sha256] })
       .returning();
     expect(again).toEqual([]);
+    // Outside that submission (another student's or an unmatched upload) the same content is a file of its own.
+    const unmatched = await database.db
+      .insert(schema.submissionFiles)
+      .values(copy(null, 'unmatched'))
+      .returning();
+    expect(unmatched).toHaveLength(1);
+    await database.db.delete(schema.submissionFiles).where(eq(schema.submissionFiles.id, unmatched[0]!.id));
 
     await database.db.delete(schema.submissions).where(eq(schema.submissions.id, submission.id));
     const files = await database.db

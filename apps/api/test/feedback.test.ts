@@ -424,11 +424,13 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
       ['Physikalisches Verständnis', 'Sehr gut begründet!', 3, 5],
       ['Darstellung', '', 4, 4],
     ]);
+    // The teacher raised the AI's 1 to 3: the AI's reason and recommendation were for 1 and are not shown.
     expect(body.groups[0]!.skills[0]).toMatchObject({
       name: 'Ansatz',
       score: 3,
       level: 'Ansatz: Stufe 3',
-      recommendation: 'Einheiten angeben',
+      reason: '',
+      recommendation: '',
     });
     const raw = res.body;
     for (const secret of ['Gärtner', owner.id, students[0]!.user_id, greta])

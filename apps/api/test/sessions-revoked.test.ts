@@ -26,7 +26,11 @@ interface Session {
   refresh: string;
 }
 
-async function signInWithPassword(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
+async function signInWithPassword(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<Session> {
   const res = await app.inject({
     method: 'POST',
     url: '/auth/v1/token?grant_type=password',
@@ -48,7 +52,10 @@ const get = (app: FastifyInstance, url: string, token: string) =>
   app.inject({ method: 'GET', url, headers: bearer(token) });
 
 /** A confirmed user with a role, signed in with their password (a real session with a refresh token). */
-async function signedInUser(app: FastifyInstance, role: 'teacher' | 'organization_member' | null = 'teacher') {
+async function signedInUser(
+  app: FastifyInstance,
+  role: 'teacher' | 'organization_member' | null = 'teacher',
+) {
   const email = uniqueEmail(role ?? 'nutzer');
   const user = await app.authAdmin.createUser({ email, password: PASSWORD });
   if (role) await grantRole(app.db, user.id, role, null);
@@ -69,7 +76,11 @@ describe.each(drivers)('Ended sessions with the built-in auth on %s', (driver) =
     const session = await signedInUser(t.app);
     expect((await get(t.app, '/api/classes', session.access)).statusCode).toBe(200);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(session.access) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: bearer(session.access),
+    });
     expect(deleted.statusCode).toBe(200);
 
     const after = await get(t.app, '/api/classes', session.access);
@@ -98,7 +109,7 @@ describe.each(drivers)('Ended sessions with the built-in auth on %s', (driver) =
     expect((await get(t.app, '/api/classes', admin.access)).statusCode).toBe(200);
   });
 
-  it("the student accounts of a deleted teacher are signed out too", async () => {
+  it('the student accounts of a deleted teacher are signed out too', async () => {
     const teacher = await signedInUser(t.app);
     const subject = await t.app.inject({
       method: 'POST',
@@ -118,7 +129,7 @@ describe.each(drivers)('Ended sessions with the built-in auth on %s', (driver) =
       headers: bearer(teacher.access),
       payload: { class_id: klass.json<{ id: string }>().id, names: ['Greta Gärtner'] },
     });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     const [student] = ZCreateStudentsResponse.parse(created.json()).students;
     const studentSession = await signInWithPassword(t.app, student!.email, student!.password);
     expect((await get(t.app, '/api/profile', studentSession.access)).statusCode).toBe(200);
@@ -278,7 +289,12 @@ describe('Ended sessions with an external Supabase project', () => {
     const id = randomUUID();
     const email = `${id.slice(0, 8)}@schule.example`;
     users.set(id, { id, email, created_at: new Date().toISOString() });
-    const token = await new SignJWT({ email, role: 'authenticated', user_role: role, session_id: randomUUID() })
+    const token = await new SignJWT({
+      email,
+      role: 'authenticated',
+      user_role: role,
+      session_id: randomUUID(),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject(id)
       .setAudience('authenticated')

@@ -135,7 +135,13 @@ describe.each(drivers)('Student accounts on %s', (driver) => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const { students } = ZCreateStudentsResponse.parse(res.json());
-    expect(students.map((s) => s.name)).toEqual(names);
+    // Shown as the class list shows them: "Vorname Nachname".
+    expect(students.map((s) => s.name)).toEqual([
+      'Jürgen Weiß',
+      'Ayşe Çelik',
+      'Anna-Lena von der Heide',
+      'Noah',
+    ]);
     const [jurgen, ayse, annaLena, noah] = students;
     expect(jurgen!.email).toMatch(/^juergen\.weiss\.[a-z2-9]{4}@schueler\.invalid$/);
     expect(ayse!.email).toMatch(/^ayse\.celik\.[a-z2-9]{4}@schueler\.invalid$/);
@@ -160,6 +166,33 @@ describe.each(drivers)('Student accounts on %s', (driver) => {
 
     const logged = JSON.stringify(t.logs);
     for (const s of students) expect(logged).not.toContain(s.password);
+  });
+
+  it('Bulk logins transliterate names (ı, ş, ł, ø, æ …) and name each student as the class list does', async () => {
+    const teacher = await signIn(t.app);
+    const klass = await classOf(teacher);
+    const names = ['Yılmaz, Elif', 'Müller, Lea', 'Łukasz Øster-Bæk', 'Şule Doğan'];
+    const res = await teacher.call('POST', '/api/createStudents', { class_id: klass.id, names });
+    expect(res.statusCode).toBe(201);
+    const { students } = ZCreateStudentsResponse.parse(res.json());
+    expect(students.map((s) => s.email.replace(/\.[a-z2-9]{4}@schueler\.invalid$/, ''))).toEqual([
+      'elif.yilmaz',
+      'lea.mueller',
+      'lukasz.oster-baek',
+      'sule.dogan',
+    ]);
+    expect(students.map((s) => s.name)).toEqual([
+      'Elif Yılmaz',
+      'Lea Müller',
+      'Łukasz Øster-Bæk',
+      'Şule Doğan',
+    ]);
+
+    const list = ZListClassStudentsResponse.parse(
+      (await teacher.call('GET', `/api/classes/${klass.id}/students`)).json(),
+    );
+    const byId = new Map(list.map((s) => [s.user_id, [s.first_name, s.last_name].filter(Boolean).join(' ')]));
+    for (const s of students) expect(byId.get(s.user_id)).toBe(s.name);
   });
 
   it('Bulk creation is all or nothing: a failure removes the accounts created so far', async () => {

@@ -200,20 +200,36 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
     expect(res.body).not.toMatch(/Glück|Müller|schueler\.invalid|created_by/);
     expect(res.body).not.toContain(teacher.id);
 
-    const draft = await newTask(teacher, task.class_id, { status: 'draft', description: 'geheim' });
-    const closedPage = ZSubmitPageResponse.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/submit/${draft.id}` })).json(),
-    );
-    expect(closedPage).toMatchObject({
-      accepting: false,
-      closed_reason: 'draft',
-      students: [],
-      task: { data: null, description: '' },
-    });
     const missing = await t.app.inject({ method: 'GET', url: '/api/submit/AbCdEfGhIjKlMnOpQrStU' });
     expect(missing.statusCode).toBe(404);
     expect(errorCode(missing.json())).toBe('TASK_NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/api/submit/kaputt' })).statusCode).toBe(404);
+
+    // A draft is not public: its page answers exactly as an unknown task's (nothing of it, not even the title).
+    const draft = await newTask(teacher, task.class_id, { status: 'draft', title: 'Geheimer Entwurf' });
+    const draftPage = await t.app.inject({ method: 'GET', url: `/api/submit/${draft.id}` });
+    expect(draftPage.statusCode).toBe(404);
+    expect(draftPage.headers['content-type']).toBe(missing.headers['content-type']);
+    expect({ ...draftPage.json<object>(), requestId: '' }).toEqual({
+      ...missing.json<object>(),
+      requestId: '',
+    });
+    expect(draftPage.body).not.toContain('Geheimer Entwurf');
+
+    // A closed task still shows its content, takes nothing and lists nobody.
+    const closed = await newTask(teacher, task.class_id, { description: 'Bis Freitag' });
+    expect((await teacher.call('PATCH', `/api/tasks/${closed.id}`, { status: 'closed' })).statusCode).toBe(
+      200,
+    );
+    const closedPage = ZSubmitPageResponse.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/submit/${closed.id}` })).json(),
+    );
+    expect(closedPage).toMatchObject({
+      accepting: false,
+      closed_reason: 'closed',
+      students: [],
+      task: { title: 'Stillleben zeichnen', description: 'Bis Freitag', status: 'closed', data: closed.data },
+    });
   });
 
   it('takes two photos and a PDF from a student: re-encoded, rotated, without metadata, status abgegeben', async () => {
@@ -449,7 +465,7 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
     expect(leftovers()).toEqual([]);
   });
 
-  it('refuses uploads to a draft, a closed and an overdue task', async () => {
+  it('refuses uploads to a closed and an overdue task, and to a draft as to an unknown task', async () => {
     const teacher = await signIn(t.app);
     const { task, klass } = await classroom(teacher);
     const overdue = await newTask(teacher, klass.id, { due_date: '2020-01-01T00:00:00.000Z' });
@@ -459,8 +475,17 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
     });
     const draft = await newTask(teacher, klass.id, { status: 'draft' });
     expect((await teacher.call('PATCH', `/api/tasks/${task.id}`, { status: 'closed' })).statusCode).toBe(200);
+    // A draft is not public: an upload to it is answered as one to an unknown task.
+    const toDraft = await post(
+      base,
+      `/api/submissions/studentupload/${draft.id}`,
+      [{ name: 'x.jpg', bytes: await photo(10) }],
+      { studentName: 'Zu Früh' },
+    );
+    expect(toDraft.status).toBe(404);
+    expect(errorCode(toDraft.body)).toBe('TASK_NOT_FOUND');
+    expect(await rowsOf(draft.id)).toEqual([]);
     for (const [id, reason] of [
-      [draft.id, 'draft'],
       [task.id, 'closed'],
       [overdue.id, 'past_due'],
     ] as const) {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { PagePending } from './components/PagePending';
 import { RouteErrorPage } from './components/RouteErrorPage';
 import type { AuthController } from './features/auth';
 import { routeTree } from './routeTree.gen';
@@ -17,6 +18,11 @@ export function createAppRouter(
     // Freshness is TanStack Query's business: loaders run on every preload and read from its cache.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
+    // A page whose data (or code) takes a moment shows a loader at once, inside its layout; the previous page
+    // stays for the first 200 ms of a navigation so that quick ones do not flicker.
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: 200,
+    defaultPendingMinMs: 300,
     // Unknown paths always get the root's 404 page (error layout), never a half-matched layout.
     notFoundMode: 'root',
     scrollRestoration: true,

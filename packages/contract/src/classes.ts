@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
+import { zLine, zMultiline } from './text';
 
 /**
  * A class (Klasse). `grade` is text, not a number: German upper secondary uses grades such as `EF`, `Q1`,
@@ -35,7 +36,7 @@ const classFields = {
   name: zRequiredString(missing),
   grade: zRequiredString(missing),
   subject_id: zId(missing),
-  description: z.string(),
+  description: zMultiline(),
 };
 
 /**
@@ -105,8 +106,7 @@ export type ClassTokenResponse = z.infer<typeof ZClassTokenResponse>;
 /** `POST /api/join_class` (PRODUCT.md §7; who calls it: ADR 006). */
 export const ZJoinClassRequest = z.object({
   student_user_id: ZUserId,
-  p_token: z
-    .string({ error: errorMessages.JOIN_TOKEN_INVALID })
+  p_token: zLine({ error: errorMessages.JOIN_TOKEN_INVALID })
     .trim()
     .min(1, { error: errorMessages.JOIN_TOKEN_INVALID })
     .max(64, { error: errorMessages.JOIN_TOKEN_INVALID }),

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { FEDERAL_STATES, SUBJECTS, USER_ROLES, type FederalStateCode, type SubjectCode } from './constants';
+import { zLine } from './text';
 
 /** Timestamps travel as ISO 8601 strings (`Date.prototype.toISOString()`; an offset is accepted too). */
 export const ZTimestamp = z.iso.datetime({ offset: true });
 export type Timestamp = z.infer<typeof ZTimestamp>;
 
-/** A string that must be present and non-blank after trimming; every issue carries `message`. */
+/**
+ * Single-line user text (`zLine`) that must be present and non-blank after trimming; every issue but refused
+ * control characters carries `message`.
+ */
 export function zRequiredString(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return zLine({ error: message }).trim().min(1, { error: message });
 }
 
 /** The `{ message }` body several endpoints of PRODUCT.md §7 answer with. */

@@ -53,3 +53,15 @@ export const ZCorrectionPreviewResponse = z.object({
   coinCount: z.number().int().min(0),
 });
 export type CorrectionPreviewResponse = z.infer<typeof ZCorrectionPreviewResponse>;
+
+/**
+ * `details` of 409 CORRECTION_RUBRIC_INCOMPLETE: the task's skills that lack a level for some score from 0 to
+ * their maximum (`skillsComplete`), so that the teacher can add them in the rubric editor.
+ */
+export const ZRubricIncompleteDetails = z.object({
+  taskId: ZId,
+  skills: z.array(
+    z.object({ skillId: ZId, name: z.string(), scores: z.array(z.number().int().min(0)).min(1) }),
+  ),
+});
+export type RubricIncompleteDetails = z.infer<typeof ZRubricIncompleteDetails>;

@@ -9,6 +9,12 @@ export const errorCatalog = {
     message: 'Die Eingaben sind ungültig. Bitte prüfe sie und versuche es erneut.',
   },
   MALFORMED_BODY: { status: 400, message: 'Die Anfrage konnte nicht gelesen werden.' },
+  // Text with NUL, escape or other control characters (text.ts).
+  TEXT_CONTROL_CHARACTERS: {
+    status: 400,
+    message:
+      'Der Text enthält unsichtbare Steuerzeichen, die nicht gespeichert werden können. Bitte entferne sie (zum Beispiel, indem du den Text neu eintippst) und versuche es erneut.',
+  },
   // PRODUCT.md §6: the exact text of the original for calls without a signed-in user.
   UNAUTHENTICATED: { status: 401, message: 'User not logged in' },
   FORBIDDEN: { status: 403, message: 'Leider hast du noch nicht die passende Rolle' },
@@ -101,6 +107,11 @@ export const errorCatalog = {
     message:
       'Diese Rückmeldung gibt es nicht oder sie ist noch nicht freigegeben. Frag bitte deine Lehrkraft.',
   },
+  FEEDBACK_NO_AI_TEXTS: {
+    status: 409,
+    message:
+      'Zu dieser Kompetenz gibt es keine Begründung der KI, die beibehalten werden könnte. Schreib bei Bedarf eine eigene.',
+  },
   FILE_TASK_MISMATCH: {
     status: 409,
     message: 'Die Datei gehört zu einer anderen Aufgabe als diese Abgabe.',
@@ -184,6 +195,11 @@ export const errorCatalog = {
     status: 409,
     message:
       'Für diese Aufgabe gibt es noch keine Rubrik. Lege zuerst Kompetenzen an, damit die KI bewerten kann.',
+  },
+  CORRECTION_RUBRIC_INCOMPLETE: {
+    status: 409,
+    message:
+      'Das Bewertungsraster ist noch unvollständig: Jede Kompetenz braucht für jede Punktzahl von 0 bis zur Höchstpunktzahl eine Stufe. Ergänze die fehlenden Stufen, dann kann die KI korrigieren.',
   },
   CORRECTION_HANDED_BACK: {
     status: 409,

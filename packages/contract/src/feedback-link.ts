@@ -61,3 +61,9 @@ export const ZFeedbackLinkResponse = z.object({
   max_score: z.number(),
 });
 export type FeedbackLinkResponse = z.infer<typeof ZFeedbackLinkResponse>;
+
+/**
+ * The grading part of the student's view as it was handed back: stored at "Austeilen" and shown by the link
+ * until the teacher hands back again (task, files and the first name are read when the link is opened).
+ */
+export type ReleasedGrading = Pick<FeedbackLinkResponse, 'groups' | 'score' | 'max_score'>;

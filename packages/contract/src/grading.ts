@@ -5,6 +5,7 @@ import { ZId } from './ids';
 import { ZRubricSkill } from './skills';
 import { ZDisplayStatus } from './submission-status';
 import { ZStudentName, ZSubmissionFile, ZSubmissionStatus } from './submissions';
+import { zMultiline } from './text';
 
 // Grading: the teacher's view of one submission's feedback along the task's rubric, the edits,
 // "Austeilen" and the student's personal feedback link (ARCHITECTURE.md §5, §7; ADR 010).
@@ -19,6 +20,16 @@ export const ZGradingSkillFeedback = ZSkillFeedback.extend({
   id: ZId.nullable(),
   ai_score: z.number().int().nullable(),
   teacher_edited_at: ZTimestamp.nullable(),
+  /** The AI's reason and recommendation as they arrived (null: none); `reason` may be the teacher's. */
+  ai_reason: z.string().nullable(),
+  ai_recommendation: z.string().nullable(),
+  /** Set once the teacher wrote (or removed) the reason and recommendation: they are the teacher's. */
+  texts_edited_at: ZTimestamp.nullable(),
+  /**
+   * The teacher keeps the AI's texts for a changed score. What the student sees follows from these fields
+   * (`sharedSkillTexts`).
+   */
+  ai_texts_kept: z.boolean(),
 });
 export type GradingSkillFeedback = z.infer<typeof ZGradingSkillFeedback>;
 
@@ -65,6 +76,13 @@ export const ZGradingResponse = z.object({
     max_score: z.number(),
     /** The student's feedback link (PUBLIC_URL/feedback/<token>) once handed back; null before. */
     feedback_url: z.string().nullable(),
+    /** When the version the link shows was handed back; null while nothing is handed back. */
+    released_at: ZTimestamp.nullable(),
+    /**
+     * Handed back, and the grading changed since: the link still shows the handed-back version until the
+     * teacher hands back again ("geändert seit der Rückgabe").
+     */
+    changed_since_release: z.boolean(),
     updated_at: ZTimestamp,
   }),
   task: z.object({ id: ZId, title: z.string(), class_id: ZId }),
@@ -88,11 +106,38 @@ export const GROUP_FEEDBACK_MAX_LENGTH = 20_000;
 
 /** `PUT /api/feedback/:submissionId/groups/:groupId` */
 export const ZSetGroupFeedbackRequest = z.object({
-  feedback: z.string().max(GROUP_FEEDBACK_MAX_LENGTH),
+  feedback: zMultiline().max(GROUP_FEEDBACK_MAX_LENGTH),
 });
 export type SetGroupFeedbackRequest = z.infer<typeof ZSetGroupFeedbackRequest>;
 export const ZSetGroupFeedbackResponse = ZGradingGroupText;
 export type SetGroupFeedbackResponse = z.infer<typeof ZSetGroupFeedbackResponse>;
+
+/** Longest reason or recommendation a teacher can save for one skill. */
+export const SKILL_TEXT_MAX_LENGTH = 10_000;
+
+const skillText = zMultiline().max(SKILL_TEXT_MAX_LENGTH);
+
+/**
+ * `PUT /api/feedback/:submissionId/skills/:skillId/texts`: either the teacher's own reason and
+ * recommendation (both; empty strings remove them), or `keep_ai_texts`: true shows the AI's texts again (also
+ * for a changed score), false takes that choice back.
+ */
+export const ZSetSkillTextsRequest = z
+  .object({
+    reason: skillText.optional(),
+    recommendation: skillText.optional(),
+    keep_ai_texts: z.boolean().optional(),
+  })
+  .refine(
+    (body) =>
+      body.keep_ai_texts === undefined
+        ? body.reason !== undefined && body.recommendation !== undefined
+        : body.reason === undefined && body.recommendation === undefined,
+    { error: 'Entweder reason und recommendation oder keep_ai_texts angeben' },
+  );
+export type SetSkillTextsRequest = z.infer<typeof ZSetSkillTextsRequest>;
+export const ZSetSkillTextsResponse = ZGradingSkillFeedback;
+export type SetSkillTextsResponse = z.infer<typeof ZSetSkillTextsResponse>;
 
 /** `POST /api/feedback/:submissionId/reset`: every feedback row deleted, the status back to files' status. */
 export const ZResetFeedbackResponse = z.object({ submission_id: ZId, status: ZSubmissionStatus });
@@ -118,6 +163,9 @@ export type ReleaseFeedbackResponse = z.infer<typeof ZReleaseFeedbackResponse>;
 
 // ---- The student's feedback link: its route params (the page's own schemas are in feedback-link.ts) ----
 
-/** Any string up to this length is looked up; anything unknown is the same 404 (no format oracle). */
-export const ZFeedbackLinkParams = z.object({ token: z.string().min(1).max(128) });
+/**
+ * A base64url token of at most 128 characters is looked up; anything else cannot be a token. Both answer the
+ * same 404 (the route maps a params failure to FEEDBACK_LINK_NOT_FOUND: no format oracle).
+ */
+export const ZFeedbackLinkParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 export const ZFeedbackLinkFileParams = ZFeedbackLinkParams.extend({ fileId: ZId });

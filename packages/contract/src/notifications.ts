@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { MAX_COIN_GRANT } from './constants';
 import { ZId, ZUserId } from './ids';
+import { zLine, zMultiline } from './text';
 
 /** `POST /api/notifications` body (PRODUCT.md §7). */
 export const ZNotificationPayload = z.object({
@@ -13,7 +14,12 @@ export const ZNotificationPayload = z.object({
 });
 export type NotificationPayload = z.infer<typeof ZNotificationPayload>;
 
-export const ZCreateNotificationRequest = ZNotificationPayload;
+export const ZCreateNotificationRequest = ZNotificationPayload.extend({
+  type: zLine().min(1),
+  details: zMultiline(),
+  title: zLine().min(1),
+  link_to: zLine().nullable(),
+});
 export type CreateNotificationRequest = z.infer<typeof ZCreateNotificationRequest>;
 export const ZCreateNotificationResponse = z.object({
   message: z.string(),

@@ -66,7 +66,11 @@ export const ZHealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof ZHealthResponse>;
 
-/** One file of an upload receipt. `duplicate`: the same content was already there; nothing new was stored. */
+/**
+ * One file of an upload receipt. `duplicate`: this hand-in already had the same content (the student's
+ * submission, or the files under the same typed name); nothing new was stored. Another student's identical
+ * file does not count.
+ */
 export const ZUploadReceiptFile = z.object({
   id,
   original_name: z.string(),
@@ -81,7 +85,7 @@ export type UploadReceiptFile = z.infer<typeof ZUploadReceiptFile>;
 /** The answer to an upload: every file sent, in order, with what the server keeps of it. */
 export const ZUploadReceipt = z.object({
   received: z.array(ZUploadReceiptFile),
-  /** How many of `received` were already there (same content for the same task). */
+  /** How many of `received` this hand-in already had (same content). */
   duplicates: count,
   received_at: timestamp,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
+import { zMultiline } from './text';
 
 /** One descriptor of a skill per score level (table `skillDetail`). */
 export const ZSkillDetail = z.object({
@@ -107,7 +108,7 @@ export type TaskRubric = z.infer<typeof ZTaskRubric>;
 export const MAX_SKILL_SCORE = 20;
 
 const zName = () => zRequiredString(errorMessages.NAME_REQUIRED).pipe(z.string().max(500));
-const zText = () => z.string().max(20_000);
+const zText = () => zMultiline().max(20_000);
 const zScore = () => z.number().int().min(0).max(MAX_SKILL_SCORE);
 
 /** A group with all its skills and their details, as the library of reusable groups lists it. */

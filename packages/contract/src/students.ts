@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZUserId } from './ids';
+import { zLine } from './text';
 import { ZFirstName, ZLastName, ZPassword } from './validation';
 
 // Student accounts (PRODUCT.md §6: a teacher creates student accounts and resets their passwords).
@@ -46,8 +47,7 @@ export const ZCreateStudentsRequest = z.object({
   class_id: ZId,
   names: z
     .array(
-      z
-        .string({ error: BULK_STUDENT_MESSAGES.nameInvalid })
+      zLine({ error: BULK_STUDENT_MESSAGES.nameInvalid })
         .trim()
         .min(2, { error: BULK_STUDENT_MESSAGES.nameInvalid })
         .max(STUDENT_NAME_MAX_LENGTH, { error: BULK_STUDENT_MESSAGES.nameInvalid }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId } from './ids';
+import { zMultiline } from './text';
 
 /** PRODUCT.md §5: a subject needs a name (error code `SUBJECT_NAME_REQUIRED`). */
 export const SUBJECT_NAME_REQUIRED_MESSAGE = errorMessages.SUBJECT_NAME_REQUIRED;
@@ -18,7 +19,7 @@ export type Subject = z.infer<typeof ZSubject>;
 
 const subjectFields = {
   name: zRequiredString(SUBJECT_NAME_REQUIRED_MESSAGE),
-  description: z.string(),
+  description: zMultiline(),
 };
 
 /** `POST /api/subjects` (PRODUCT.md §5: a subject needs a name). */

@@ -3,6 +3,7 @@ import { ZTimestamp } from './common';
 import { ZFeedbackGroup } from './feedback';
 import { ZId, ZUserId } from './ids';
 import { ZDisplayStatus } from './submission-status';
+import { zMultiline } from './text';
 
 /** ARCHITECTURE.md §5. How a submission is shown is `displayStatus()` (submission-status.ts). */
 export const SUBMISSION_STATUSES = [
@@ -77,7 +78,16 @@ export type ListSubmissionsRequest = z.infer<typeof ZListSubmissionsRequest>;
  * One entry of `getAll`: the display form plus the status it is shown with (`displayStatus()`,
  * PRODUCT.md §4).
  */
-export const ZSubmissionListEntry = ZSubmissionDisplay.extend({ display_status: ZDisplayStatus });
+export const ZSubmissionListEntry = ZSubmissionDisplay.extend({
+  display_status: ZDisplayStatus,
+  /** Handed back, and the grading changed since (the student's link still shows the handed-back version). */
+  changed_since_release: z.boolean(),
+  /**
+   * Other submissions of the same task holding a file with the same content (the same photo from two
+   * students, e.g. shared by messenger); empty when none. Each keeps its own copy (ADR 008).
+   */
+  identical_files_with: z.array(ZId),
+});
 export type SubmissionListEntry = z.infer<typeof ZSubmissionListEntry>;
 /** One entry per submission of a student, ordered by last name, first name (then by task without `taskId`). */
 export const ZListSubmissionsResponse = z.object({ data: z.array(ZSubmissionListEntry) });
@@ -93,7 +103,7 @@ export type ListFilesResponse = z.infer<typeof ZListFilesResponse>;
 export const ZUpdateSubmissionStatusRequest = z.object({
   submissionId: ZId,
   status: ZSubmissionStatus,
-  solution: z.string().nullable().optional(),
+  solution: zMultiline().nullable().optional(),
 });
 export type UpdateSubmissionStatusRequest = z.infer<typeof ZUpdateSubmissionStatusRequest>;
 export const ZUpdateSubmissionStatusResponse = ZSubmission;

@@ -3,6 +3,7 @@ import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
 import { TASK_STATUSES } from './public';
+import { isCleanDocument, TEXT_CONTROL_MESSAGE, zMultiline } from './text';
 
 export const ZTaskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof ZTaskStatus>;
@@ -40,11 +41,14 @@ export type TaskData = z.infer<typeof ZTaskData>;
  */
 export const TASK_DATA_MAX_LENGTH = 256 * 1024;
 
-/** `data` as a client sends it: a JSON object of at most TASK_DATA_MAX_LENGTH (code `TASK_DATA_TOO_LARGE`). */
+/**
+ * `data` as a client sends it: a JSON object of at most TASK_DATA_MAX_LENGTH (code `TASK_DATA_TOO_LARGE`)
+ * whose texts follow the rule of multi-line text (text.ts).
+ */
 export const ZTaskDataInput = ZTaskData.refine(
   (value) => JSON.stringify(value).length <= TASK_DATA_MAX_LENGTH,
   { error: errorMessages.TASK_DATA_TOO_LARGE },
-);
+).refine(isCleanDocument, { error: TEXT_CONTROL_MESSAGE });
 
 export const ZTask = z.object({
   id: ZId,
@@ -65,12 +69,12 @@ export type Task = z.infer<typeof ZTask>;
 
 const taskFields = {
   title: zRequiredString(errorMessages.TASK_TITLE_REQUIRED),
-  description: z.string(),
+  description: zMultiline(),
   class_id: ZId,
   due_date: ZTimestamp.nullable(),
   status: ZTaskStatus,
   data: ZTaskDataInput.nullable(),
-  feedback_template: z.string().nullable(),
+  feedback_template: zMultiline().nullable(),
   allow_late_submissions: z.boolean(),
 };
 

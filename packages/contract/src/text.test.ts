@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { zRequiredString } from './common';
 import { ZCreateSubjectRequest } from './subjects';
 import { ZTaskDataInput } from './tasks';
-import { hasControlCharacters, isCleanDocument, TEXT_CONTROL_MESSAGE, zLine, zMultiline } from './text';
+import {
+  hasControlCharacters,
+  isCleanDocument,
+  TEXT_CONTROL_MESSAGE,
+  withoutControlCharacters,
+  zLine,
+  zMultiline,
+} from './text';
 import { ZStudentUploadFields } from './uploads';
 
 const messages = (schema: z.ZodType, value: unknown) =>
@@ -34,5 +41,11 @@ describe('user text', () => {
     expect(isCleanDocument({ type: 'doc', content: [{ text: 'a\u0000' }] })).toBe(false);
     expect(isCleanDocument({ 'k\u0000': 1 })).toBe(false);
     expect(messages(ZTaskDataInput, { content: [['x', { y: '\u0001' }]] })).toEqual([TEXT_CONTROL_MESSAGE]);
+  });
+
+  it('removes control characters from text nobody typed (an AI answer), keeping tabs and line breaks', () => {
+    expect(
+      withoutControlCharacters({ 'na\u0000me': ['a\u0000b', { c: 'x\ty\n\u001bz' }], n: 3, ok: null }),
+    ).toEqual({ name: ['ab', { c: 'x\ty\nz' }], n: 3, ok: null });
   });
 });

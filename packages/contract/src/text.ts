@@ -7,7 +7,9 @@ import { errorMessages } from './errors';
 // whitespace: multi-line text keeps them, single-line text (names, titles) gets one space instead.
 
 /** Control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_ALL = new RegExp(CONTROL.source, 'g');
 /** Runs of tabs and line breaks (one space in single-line text). */
 const LINE_BREAKS = /[\t\n\r]+/g;
 
@@ -39,4 +41,21 @@ export function isCleanDocument(value: unknown): boolean {
   if (value !== null && typeof value === 'object')
     return Object.entries(value).every(([key, inner]) => !CONTROL.test(key) && isCleanDocument(inner));
   return true;
+}
+
+/**
+ * The JSON value with every refused control character removed from its strings (keys too); for text the app
+ * did not get from a person (an AI's answer), where refusing would help no one.
+ */
+export function withoutControlCharacters(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(CONTROL_ALL, '');
+  if (Array.isArray(value)) return value.map(withoutControlCharacters);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key.replace(CONTROL_ALL, ''),
+        withoutControlCharacters(inner),
+      ]),
+    );
+  return value;
 }

@@ -32,7 +32,7 @@ describe('student labels on the public submit page', () => {
     expect(Object.fromEntries(labels)).toEqual({
       '1': 'Tim Bauer',
       '2': 'Tim Bauer (2)',
-      '3': 'Schüler/in 1',
+      '3': 'Schüler 1',
     });
   });
 });

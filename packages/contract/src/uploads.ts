@@ -3,6 +3,7 @@ import { ALLOWED_UPLOAD_MIME_TYPES, UPLOAD_LIMITS } from './constants';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
 import type { SubmitClosedReason } from './public';
+import { zLine } from './text';
 import type { TaskStatus } from './tasks';
 
 // The public submit page and uploads (ARCHITECTURE.md §8): `GET /api/submit/{taskId}`,
@@ -23,8 +24,7 @@ export const UPLOADER_NAME_MAX_LENGTH = 100;
 export const ZUploadParams = z.object({ taskId: zId(errorMessages.TASK_NOT_FOUND) });
 export type UploadParams = z.infer<typeof ZUploadParams>;
 
-const ZTypedName = z
-  .string()
+const ZTypedName = zLine()
   .transform((v) => v.replace(/\s+/g, ' ').trim())
   .pipe(
     z
@@ -76,7 +76,7 @@ export function submissionWindow(
 /**
  * How the public page names a student: first name and the initial of the last name ("Greta G."). Students
  * whose labels would collide get more of their last name ("Max Mü." / "Max Ma."), then the whole name, then
- * a number; a student without a readable profile is "Schüler/in <n>".
+ * a number; a student without a readable profile is "Schüler <n>".
  */
 export function studentLabels(
   students: ReadonlyArray<{ id: string; first_name: string; last_name: string }>,
@@ -113,7 +113,7 @@ export function studentLabels(
   for (const [label, group] of grouped())
     group.forEach((s, i) => labels.set(s.id, i === 0 ? label : `${label} (${i + 1})`));
   let unnamed = 0;
-  for (const s of students) if (!labels.has(s.id)) labels.set(s.id, `Schüler/in ${++unnamed}`);
+  for (const s of students) if (!labels.has(s.id)) labels.set(s.id, `Schüler ${++unnamed}`);
   return labels;
 }
 

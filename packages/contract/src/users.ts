@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { ZId, ZUserId } from './ids';
+import { zLine, zMultiline } from './text';
 import { ZFirstName, ZLastName } from './validation';
 
 /** Flags kept in the auth user's `user_metadata`; absent means false. */
@@ -43,13 +44,13 @@ export const ZUserProfile = z.object({
 export type UserProfile = z.infer<typeof ZUserProfile>;
 
 /** `POST /api/encrypt` (for the signed-in user only). */
-export const ZEncryptRequest = z.object({ text: z.string() });
+export const ZEncryptRequest = z.object({ text: zMultiline() });
 export type EncryptRequest = z.infer<typeof ZEncryptRequest>;
 export const ZEncryptResponse = z.object({ encryptedText: z.string() });
 export type EncryptResponse = z.infer<typeof ZEncryptResponse>;
 
 /** `POST /api/decrypt` (for the signed-in user only). */
-export const ZDecryptRequest = z.object({ encryptedText: z.string().min(1) });
+export const ZDecryptRequest = z.object({ encryptedText: zLine().min(1) });
 export type DecryptRequest = z.infer<typeof ZDecryptRequest>;
 export const ZDecryptResponse = z.object({ decryptedText: z.string() });
 export type DecryptResponse = z.infer<typeof ZDecryptResponse>;
@@ -72,6 +73,7 @@ export const ZUpdateProfileRequest = z.object({
   meta_data: ZProfileMetaData.extend({
     first_name: ZFirstName,
     last_name: ZLastName,
+    school: z.object({ bundesland: zLine(), city: zLine(), schule: zLine() }).nullable().default(null),
     avatar_url: z
       .url({ protocol: /^https?$/, error: 'Ungültige Bild-URL' })
       .max(2048, { error: 'Ungültige Bild-URL' })

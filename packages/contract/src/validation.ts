@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLine } from './text';
 
 /** First and last name need at least this many characters each (PRODUCT.md §5, §9). */
 export const NAME_MIN_LENGTH = 2;
@@ -55,7 +56,7 @@ export const ZPasswordWithConfirmation = z
 export type PasswordWithConfirmation = z.infer<typeof ZPasswordWithConfirmation>;
 
 function nameSchema(message: string) {
-  return z.string({ error: message }).trim().min(NAME_MIN_LENGTH, { error: message });
+  return zLine({ error: message }).trim().min(NAME_MIN_LENGTH, { error: message });
 }
 
 export const ZFirstName = nameSchema(NAME_MESSAGES.firstNameTooShort);

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Env } from '../env';
@@ -101,7 +102,8 @@ function validated(transport: AiTransport): AiGateway {
 
 /** Validates a provider's answer with the operation's output schema; a misfit is AiError('invalid_response'). */
 function validateOutput<S extends z.ZodType>(operation: AiOperation, schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
+  // A NUL or escape in generated text would fail to store and to pass the API's text rule: dropped here.
+  const parsed = schema.safeParse(withoutControlCharacters(value));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new AiError(

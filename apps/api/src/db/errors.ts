@@ -7,6 +7,10 @@ export const PgErrorCode = {
   uniqueViolation: '23505',
   checkViolation: '23514',
   notNullViolation: '23502',
+  /** A NUL in a text value ("invalid byte sequence for encoding UTF8: 0x00"). */
+  characterNotInRepertoire: '22021',
+  /** A `\u0000` in a jsonb value. */
+  untranslatableCharacter: '22P05',
 } as const;
 
 export interface PgErrorInfo {

@@ -27,7 +27,8 @@ import { actorId, type Ctx } from './context';
 // Today a teacher sees exactly the rows they created (`created_by`), and a row of a teacher's task
 // (submission, file, feedback) belongs to the task's teacher. Another teacher's row answers the same 404
 // as a missing one, so ids cannot be probed. Students reach their own work only through public routes:
-// the submit page (by task id, while the task is published) and their personal feedback link (by token).
+// the submit page (by task id, once the task is published: `publicByTaskId`) and their personal feedback
+// link (by token).
 //
 // To let a second teacher on a class see and grade it (co-teaching), the conditions for classes, tasks,
 // submissions and files below change to "created it, or teaches the class" — one subquery on a new
@@ -70,6 +71,14 @@ export const accessible = {
   /** Notifications are their receiver's only (also for organization members, who may send to anyone). */
   notifications: (viewer: Viewer): SQL => eq(notifications.receiver_user_id, viewer),
 };
+
+/**
+ * The tasks anyone holding a task id may see on the public submit page (and hand in to, while
+ * `submissionWindow()` accepts): published and closed ones. A closed task still shows its content, takes no
+ * uploads and lists no students. A draft is not public yet: it answers as an unknown task.
+ */
+export const publicByTaskId = (taskId: string): SQL =>
+  and(eq(tasks.id, taskId), inArray(tasks.status, ['published', 'closed']))!;
 
 /**
  * The submission a student's feedback link shows to anyone holding its token: only while it is handed back

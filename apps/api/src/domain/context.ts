@@ -18,7 +18,15 @@ export type Actor =
  */
 export type Services = Pick<
   FastifyInstance,
-  'config' | 'storage' | 'ai' | 'jobs' | 'authAdmin' | 'mailer' | 'listCache' | 'realtime'
+  | 'config'
+  | 'storage'
+  | 'ai'
+  | 'jobs'
+  | 'authAdmin'
+  | 'mailer'
+  | 'listCache'
+  | 'realtime'
+  | 'sessionRevocations'
 >;
 
 /** Everything an operation of the domain layer gets besides its arguments. */

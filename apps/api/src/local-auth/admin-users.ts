@@ -1,4 +1,5 @@
 import { count, desc, eq, isNull } from 'drizzle-orm';
+import { recordRevocations } from '../auth/revocations';
 import { userRoles } from '../db/schema/users';
 import type { LocalAuth, MailGuard } from './context';
 import { badRequest, notFound, MESSAGES, unprocessable } from './errors';
@@ -74,7 +75,10 @@ export async function adminCreateUser(
   });
 }
 
-/** PUT /admin/users/{id}. A new password or a ban ends the user's sessions. */
+/**
+ * PUT /admin/users/{id}. A new password or a ban ends the user's sessions; a ban also ends their access
+ * tokens at once, in every API process (auth/revocations.ts).
+ */
 export async function adminUpdateUser(
   auth: LocalAuth,
   id: string,
@@ -108,23 +112,30 @@ export async function adminUpdateUser(
   if (body.app_metadata) patch.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
   if (body.ban_duration !== undefined) patch.banned_until = banUntil(body.ban_duration, now);
   if (!Object.keys(patch).length) return user;
-  return auth.db.transaction(async (tx) => {
+  const bans = patch.banned_until != null && patch.banned_until > now;
+  const updated = await auth.db.transaction(async (tx) => {
     const row = await updateUserRow(tx, user.id, patch);
     if (patch.encrypted_password || (row.banned_until && row.banned_until > now)) {
       await tx.delete(authSessions).where(eq(authSessions.user_id, user.id));
     }
+    if (bans) await recordRevocations(tx, [user.id], now);
     return row;
   });
+  if (bans) auth.revocations.remember(user.id, now.getTime());
+  return updated;
 }
 
 /**
  * DELETE /admin/users/{id}. Removes the user's roles too (public.user_roles has no FK to these tables).
  * Soft delete keeps an anonymised row (address replaced, password and metadata cleared, sessions ended).
+ * Either way the user's access tokens end at once, in every API process (auth/revocations.ts).
  */
 export async function adminDeleteUser(auth: LocalAuth, id: string, soft: boolean): Promise<void> {
   const user = await requireUser(auth.db, id);
+  const now = new Date();
   await auth.db.transaction(async (tx) => {
     await tx.delete(userRoles).where(eq(userRoles.user_id, user.id));
+    await recordRevocations(tx, [user.id], now);
     if (!soft) {
       await tx.delete(authUsers).where(eq(authUsers.id, user.id));
       return;
@@ -136,9 +147,10 @@ export async function adminDeleteUser(auth: LocalAuth, id: string, soft: boolean
       email: `${sha256(`${user.id}:${user.email}`).slice(0, 32)}@deleted.invalid`,
       encrypted_password: null,
       raw_user_meta_data: {},
-      deleted_at: new Date(),
+      deleted_at: now,
     });
   });
+  auth.revocations.remember(user.id, now.getTime());
 }
 
 /**

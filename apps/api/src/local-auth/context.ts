@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionRevocations } from '../auth/revocations';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../plugins/app/mailer';
@@ -14,13 +15,17 @@ export interface LocalAuth {
   config: Env;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Ended sessions of deleted and banned users, which the app's API refuses (auth/revocations.ts). */
+  revocations: SessionRevocations;
   /** Signs access tokens and checks Bearer tokens. */
   secret: Uint8Array;
   /** The refresh token of a refresh_tokens row id (tokens.ts). */
   refreshTokenFor: (id: string) => string;
 }
 
-export function createLocalAuth(deps: Pick<LocalAuth, 'db' | 'config' | 'mailer' | 'log'>): LocalAuth {
+export function createLocalAuth(
+  deps: Pick<LocalAuth, 'db' | 'config' | 'mailer' | 'log' | 'revocations'>,
+): LocalAuth {
   const secret = jwtSecret(deps.config);
   return { ...deps, secret, refreshTokenFor: refreshTokenDeriver(secret) };
 }

@@ -8,6 +8,7 @@ import {
   invite,
   listUsers,
 } from './admin-users';
+import { isPgError, PgErrorCode } from '../db/errors';
 import { authenticate, requireAdmin } from './bearer';
 import type { LocalAuth, MailGuard } from './context';
 import { logout, updateUser } from './current-user';
@@ -130,6 +131,14 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
     if (isLocalAuthError(err)) {
       request.log.info({ code: err.code, status: err.status }, 'auth request rejected');
       return sendAuthError(reply, err);
+    }
+    // A NUL reaches Postgres only as a text or jsonb value it refuses: the client's input, not our failure.
+    if (
+      isPgError(err, PgErrorCode.characterNotInRepertoire) ||
+      isPgError(err, PgErrorCode.untranslatableCharacter)
+    ) {
+      request.log.info({ code: 'validation_failed', status: 400 }, 'auth request rejected');
+      return sendAuthError(reply, badRequest('validation_failed', 'Text must not contain NUL characters'));
     }
     const status = (err as FastifyError).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {

@@ -42,10 +42,11 @@ export default fp(
       config: app.config,
       mailer: app.mailer,
       log: app.log.child({ module: 'local-auth' }),
+      revocations: app.sessionRevocations,
     });
     app.decorate('localAuth', auth);
     app.decorate('authAdmin', createLocalAuthAdmin(auth));
     await app.register(http, { prefix: '/auth/v1', auth });
   },
-  { name: 'local-auth', dependencies: ['config', 'db', 'mailer', 'rate-limit'] },
+  { name: 'local-auth', dependencies: ['config', 'db', 'mailer', 'rate-limit', 'session-revocations'] },
 );

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { sessionRevocations } from '../db/schema';
 import type { LocalAuth, RequestMeta } from './context';
 import { authError, badRequest, forbidden, MESSAGES, notFound } from './errors';
 import { checkPasswordStrength, verifyPassword } from './password';
@@ -23,7 +24,10 @@ const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10_000;
 const FLOW_STATE_LIFETIME_MS = 5 * 60_000;
 
 type RefreshOutcome =
-  { kind: 'session'; session: SessionResponse } | { kind: 'reused'; sessionId: string } | { kind: 'retry' };
+  | { kind: 'session'; session: SessionResponse }
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'ended'; sessionId: string }
+  | { kind: 'retry' };
 
 /** POST /token?grant_type=password */
 export async function passwordGrant(
@@ -53,7 +57,8 @@ export async function passwordGrant(
 /**
  * POST /token?grant_type=refresh_token. Tokens are single-use: each refresh revokes the token and issues
  * its child. A revoked token presented again within the reuse interval gets the session's current token
- * (a client that lost the response); later, it is treated as stolen and the whole session ends.
+ * (a client that lost the response); later, it is treated as stolen and the whole session ends. A session
+ * started before its user's sessions were ended (account deleted or banned, auth/revocations.ts) is over.
  */
 export async function refreshGrant(
   auth: LocalAuth,
@@ -65,14 +70,23 @@ export async function refreshGrant(
   for (let attempt = 0; attempt < 5; attempt++) {
     const outcome = await auth.db.transaction(async (tx): Promise<RefreshOutcome> => {
       const [row] = await tx
-        .select({ token: authRefreshTokens, session: authSessions, user: authUsers })
+        .select({
+          token: authRefreshTokens,
+          session: authSessions,
+          user: authUsers,
+          revokedAt: sessionRevocations.revoked_at,
+        })
         .from(authRefreshTokens)
         .innerJoin(authSessions, eq(authSessions.id, authRefreshTokens.session_id))
         .innerJoin(authUsers, eq(authUsers.id, authRefreshTokens.user_id))
+        .leftJoin(sessionRevocations, eq(sessionRevocations.user_id, authRefreshTokens.user_id))
         .where(eq(authRefreshTokens.token_hash, hash))
         .limit(1);
       if (!row || row.user.deleted_at) {
         throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      }
+      if (row.revokedAt && row.session.created_at <= row.revokedAt) {
+        return { kind: 'ended', sessionId: row.session.id };
       }
       const now = new Date();
       if (isBanned(row.user, now)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
@@ -110,6 +124,10 @@ export async function refreshGrant(
       return { kind: 'session', session };
     });
     if (outcome.kind === 'session') return outcome.session;
+    if (outcome.kind === 'ended') {
+      await auth.db.delete(authSessions).where(eq(authSessions.id, outcome.sessionId));
+      throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    }
     if (outcome.kind === 'reused') {
       await auth.db.delete(authSessions).where(eq(authSessions.id, outcome.sessionId));
       auth.log.warn({ sessionId: outcome.sessionId }, 'Refresh-Token wiederverwendet: Sitzung beendet');

@@ -2,6 +2,13 @@
 
 const coins = (count: number) => (count === 1 ? '1 Coin' : `${String(count)} Coins`);
 const submissions = (count: number) => (count === 1 ? '1 Abgabe' : `${String(count)} Abgaben`);
+/** "1 Punkt", "0 und 2 Punkte", "0, 1 und 2 Punkte". */
+function scoreList(scores: readonly number[]): string {
+  const words = scores.map(String);
+  const last = words.pop() ?? '';
+  const list = words.length > 0 ? `${words.join(', ')} und ${last}` : last;
+  return scores.length === 1 && scores[0] === 1 ? '1 Punkt' : `${list} Punkte`;
+}
 
 export const deCorrections = {
   /** The bar above the submissions table. */
@@ -28,4 +35,13 @@ export const deCorrections = {
   started: (count: number, balance: number) =>
     `KI-Korrektur für ${submissions(count)} gestartet. Guthaben: ${coins(balance)}.`,
   failed: (name: string) => `KI-Korrektur für ${name} fehlgeschlagen.`,
+  /** A correction refused because the rubric lacks levels. */
+  rubricIncomplete: {
+    title: 'Im Bewertungsraster fehlen Stufen',
+    intro:
+      'Die KI bewertet entlang der Stufen: Jede Kompetenz braucht für jede Punktzahl von 0 bis zur Höchstpunktzahl eine Stufe. Es fehlen:',
+    skill: (name: string, scores: readonly number[]) => `${name}: keine Stufe für ${scoreList(scores)}`,
+    link: 'Fehlende Stufen im Bewertungsraster ergänzen',
+    close: 'Hinweis schließen',
+  },
 };

@@ -47,12 +47,26 @@ export const deGrading = {
     recommendation: 'Empfehlung',
     remove: 'Bewertung löschen',
     removeLabel: (name: string) => `Bewertung von ${name} löschen`,
+    /** The texts of a skill: the AI's after a changed score, the teacher's own. */
+    aiTextsHidden: (aiScore: number) =>
+      aiScore < 0
+        ? 'Die Begründung der KI gehört zu „nicht bewertet“. Weil du die Punkte geändert hast, sieht der Schüler sie nicht – behalte sie oder schreib eine eigene.'
+        : `Die Begründung der KI passt zu ${points(aiScore)}. Weil du die Punkte geändert hast, sieht der Schüler sie nicht – behalte sie oder schreib eine eigene.`,
+    keepAiTexts: 'Begründung der KI beibehalten',
+    aiOriginal: 'Begründung der KI (nur für dich sichtbar)',
+    ownTexts: 'Deine Begründung',
+    noTexts: 'Der Schüler sieht keine Begründung.',
+    editTexts: 'Begründung bearbeiten',
+    removeTexts: 'Begründung entfernen',
+    restoreAiTexts: 'Begründung der KI wiederherstellen',
+    saveTexts: 'Begründung speichern',
+    cancel: 'Abbrechen',
   },
 
   group: {
     score: (score: number, max: number) => `${String(score)} / ${String(max)} Punkte`,
     text: (name: string) => `Rückmeldung zu ${name}`,
-    placeholder: 'Rückmeldung an die Schülerin oder den Schüler …',
+    placeholder: 'Rückmeldung an den Schüler …',
     save: 'Rückmeldung speichern',
     saving: 'Speichert …',
   },
@@ -69,9 +83,13 @@ export const deGrading = {
     again: 'Link anzeigen',
     notReady: 'Erst austeilen, wenn mindestens eine Kompetenz bewertet ist.',
     done: 'Feedback ausgeteilt',
+    handBackAgain: 'Erneut austeilen',
+    changedBadge: 'geändert seit der Rückgabe',
+    changedTitle: 'Geändert seit der Rückgabe',
+    changedText:
+      'Der Schüler sieht noch die Fassung, die du ausgeteilt hast. Teile erneut aus, damit er deine Änderungen sieht.',
     linkLabel: 'Persönlicher Link zur Rückmeldung',
-    linkHint:
-      'Gib diesen Link nur der Schülerin oder dem Schüler: Wer ihn hat, sieht die Rückmeldung (ohne Anmeldung).',
+    linkHint: 'Gib diesen Link nur dem Schüler: Wer ihn hat, sieht die Rückmeldung (ohne Anmeldung).',
     copy: 'Link kopieren',
     copied: 'Kopiert',
     open: 'Öffnen',

@@ -88,7 +88,7 @@ export const deRubrics = {
     open: 'Mit KI erstellen',
     close: 'Schließen',
     intro:
-      'Wähle Kriterien-Cluster, an denen sich die Vorschläge orientieren sollen. Die KI erhält nur den Aufgabentext, das Fach und die Klassenstufe – keine Daten deiner Schülerinnen und Schüler.',
+      'Wähle Kriterien-Cluster, an denen sich die Vorschläge orientieren sollen. Die KI erhält nur den Aufgabentext, das Fach und die Klassenstufe – keine Daten deiner Schüler.',
     notConfigured:
       'Auf diesem Server ist kein KI-Dienst eingerichtet. Du kannst das Bewertungsraster weiterhin von Hand bearbeiten.',
     clusters: 'Kriterien-Cluster',
@@ -98,6 +98,10 @@ export const deRubrics = {
     clusterCriteria: 'Kriterien',
     clusterCriteriaPlaceholder: 'z. B. K1 Mathematisch argumentieren, K2 Probleme lösen …',
     clusterAdd: 'Cluster anlegen',
+    sending: (names: readonly string[]) =>
+      `Gesendet werden: ${names.length === 1 ? '1 Cluster' : `${String(names.length)} Cluster`} (${names.join(', ')})`,
+    sendingNone:
+      'Kein Cluster angehakt: Die KI erhält nur die Aufgabe, das Fach und die Klassenstufe. Hake Cluster an, damit sich die Vorschläge an ihren Kriterien orientieren.',
     propose: 'Kompetenzen vorschlagen',
     proposing: 'Die KI schlägt Kompetenzen vor …',
     proposalHeading: 'Vorschlag bearbeiten',

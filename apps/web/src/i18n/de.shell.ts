@@ -21,11 +21,22 @@ export const deShell = {
     text: 'Die Seite, die du aufrufen wolltest, gibt es nicht oder nicht mehr.',
   },
 
+  /** Shown at once while a page's data or code is on its way (a slow connection must not show a white page). */
+  pending: {
+    text: 'Wird geladen …',
+  },
+
   /** Shown when rendering or loading a page throws. */
   routeError: {
     heading: 'Etwas ist schiefgelaufen',
     text: 'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten.',
     retry: 'Erneut versuchen',
+  },
+
+  /** Names of the close buttons of toasts and dialogs (every page may show them; the icon alone says nothing). */
+  close: {
+    toast: 'Meldung schließen',
+    dialog: 'Dialog schließen',
   },
 
   api: {

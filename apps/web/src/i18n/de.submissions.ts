@@ -20,13 +20,13 @@ export const deSubmissions = {
   /** The submissions table on the task page. */
   table: {
     heading: 'Abgaben',
-    caption: 'Abgaben der Schülerinnen und Schüler',
+    caption: 'Abgaben der Schüler',
     student: 'Name',
     status: 'Status',
     files: 'Dateien',
     score: 'Punkte',
     actions: 'Aktionen',
-    empty: 'In dieser Klasse gibt es noch keine Schülerinnen und Schüler.',
+    empty: 'In dieser Klasse gibt es noch keine Schüler.',
     noFiles: 'keine',
     fileCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')}`,
     openFile: (name: string, student: string) => `${name} von ${student} öffnen`,
@@ -42,6 +42,12 @@ export const deSubmissions = {
     qr: 'QR-Code',
     unmatched: (count: number) =>
       `${count} ${plural(count, 'Datei ist', 'Dateien sind')} noch keinem Namen zugeordnet.`,
+    /** Two students handed in a file with the same content (the API's `identical_files_with`). */
+    identical: 'Gleiche Datei',
+    identicalHint: (students: readonly string[]) =>
+      `Gleiche Datei wie in der Abgabe von ${
+        students.length > 1 ? `${students.slice(0, -1).join(', ')} und ${students.at(-1)!}` : students[0]!
+      }. Vielleicht wurde ein Foto weitergegeben – schau es dir an.`,
   },
 
   /** `/submissions/match` and the matching part of `/submissions/add`. */
@@ -49,7 +55,7 @@ export const deSubmissions = {
     intro:
       'Ziehe eine Datei auf einen Namen. Mit der Tastatur: Datei mit Enter oder Leertaste auswählen, dann mit den Pfeiltasten einen Namen wählen und mit Enter zuweisen.',
     filesHeading: 'Nicht zugeordnete Dateien',
-    studentsHeading: 'Schülerinnen und Schüler',
+    studentsHeading: 'Schüler',
     noFiles: 'Alle Dateien sind zugeordnet.',
     uploadedAs: (label: string) => `hochgeladen als „${label}“`,
     fileCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')}`,
@@ -69,7 +75,7 @@ export const deSubmissions = {
   /** `/submissions/add` */
   add: {
     intro:
-      'Lade die eingescannten Blätter der Klasse auf einmal hoch (Fotos oder PDF-Dateien) und ordne sie danach den Schülerinnen und Schülern zu.',
+      'Lade die eingescannten Blätter der Klasse auf einmal hoch (Fotos oder PDF-Dateien) und ordne sie danach den Schülern zu.',
     choose: 'Scans auswählen',
     uploading: (done: number, total: number) => `${done} von ${total} Dateien hochgeladen`,
     splitHint:
@@ -87,13 +93,13 @@ export const deSubmissions = {
     open: 'Öffnen',
     openLabel: (name: string) => `${name} in neuem Tab öffnen`,
     previewAlt: (name: string) => `Vorschau von ${name}`,
-    studentFor: (name: string) => `Schüler/in für ${name}`,
+    studentFor: (name: string) => `Schüler für ${name}`,
     unassigned: '– nicht zugeordnet –',
     quickHeading: 'Schnell zuordnen',
     quickHint:
       'Die nächsten noch nicht zugeordneten Seiten gehen an die gewählte Person; danach ist die nächste Person gewählt. So ordnest du einen ganzen Stapel mit Enter zu.',
-    count: 'Seiten pro Schüler/in',
-    student: 'Schüler/in',
+    count: 'Seiten pro Schüler',
+    student: 'Schüler',
     assignNext: (count: number) =>
       count === 1 ? 'Nächste Seite zuordnen' : `Nächste ${count} Seiten zuordnen`,
     assigned: (from: number, to: number, student: string) =>
@@ -104,8 +110,8 @@ export const deSubmissions = {
   /** `/submissions/verify` */
   verify: {
     position: (index: number, total: number) => `${index} von ${total}`,
-    previous: 'Vorherige Schülerin / vorheriger Schüler',
-    next: 'Nächste Schülerin / nächster Schüler',
+    previous: 'Vorheriger Schüler',
+    next: 'Nächster Schüler',
     previousShort: 'Zurück',
     nextShort: 'Weiter',
     keyboardHint: 'Mit ← und → blätterst du durch die Klasse.',

@@ -12,9 +12,9 @@ export const deSubmit = {
   submit: {
     loading: 'Aufgabe wird geladen …',
     loadFailed:
-      'Die Aufgabe konnte nicht geladen werden. Bitte prüfe deine Verbindung und lade die Seite neu.',
+      'Die Aufgabe konnte nicht geladen werden. Bitte prüfe deine Verbindung und versuche es erneut.',
     notFound: 'Diese Aufgabe gibt es nicht. Bitte prüfe den Link oder frag deine Lehrkraft.',
-    reload: 'Neu laden',
+    reload: 'Erneut versuchen',
     contentHeading: 'Aufgabe',
     dueDate: (date: string) => `Abgabe bis ${date}`,
     closed: {

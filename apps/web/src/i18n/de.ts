@@ -22,6 +22,8 @@ export const de = {
 
   nav: {
     main: 'Hauptnavigation',
+    /** The side navigation of the content layout; a name of its own beside the header's main navigation. */
+    content: 'Klassen und Fächer',
     toggle: 'Navigation ein- oder ausblenden',
     classes: 'Klassen',
     subjects: 'Fächer',
@@ -89,6 +91,7 @@ export const de = {
   notFound: deShell.notFound,
   routeError: deShell.routeError,
   api: deShell.api,
+  close: deShell.close,
 
   navigation: deShell.navigation,
 
@@ -135,10 +138,19 @@ export const de = {
       working: 'Einen Moment, wir bestätigen deine E-Mail-Adresse …',
       text: 'Danke! Deine E-Mail-Adresse ist bestätigt.',
       continue: 'Weiter',
-      signInHint: 'Melde dich jetzt mit deiner E-Mail-Adresse und deinem Passwort an.',
       loginButton: 'Zur Anmeldung',
       failed:
-        'Der Bestätigungslink konnte nicht verwendet werden. Vielleicht ist er abgelaufen – melde dich an, um dir einen neuen schicken zu lassen.',
+        'Der Bestätigungslink konnte nicht verwendet werden. Vielleicht ist er abgelaufen oder wurde schon benutzt. Ist deine Adresse schon bestätigt, melde dich an; sonst lass dir eine neue Bestätigungsmail schicken.',
+      notConfirmed:
+        'Wir konnten die Bestätigung in diesem Browser nicht abschließen. Hast du den Link in einem anderen Browser oder auf einem anderen Gerät geöffnet als dem, mit dem du dich registriert hast, melde dich einfach an – ist deine Adresse bestätigt, klappt die Anmeldung. Sonst lass dir eine neue Bestätigungsmail schicken.',
+      noLink:
+        'Hier kam kein Bestätigungslink an. Öffne den Link aus der Bestätigungsmail, die wir dir geschickt haben. Ist deine Adresse schon bestätigt, melde dich an; sonst lass dir eine neue Bestätigungsmail schicken.',
+      noLinkSignedIn: 'Hier kam kein Bestätigungslink an. Du bist angemeldet und kannst direkt weitermachen.',
+      resendIntro: 'Neue Bestätigungsmail anfordern:',
+      resend: 'Bestätigungsmail senden',
+      resent:
+        'Falls für diese Adresse noch eine Bestätigung aussteht, haben wir dir eine neue Bestätigungsmail geschickt. Bitte sieh in dein Postfach.',
+      resendFailed: 'Die Bestätigungsmail konnte nicht angefordert werden. Bitte versuche es erneut.',
     },
     resetPassword: {
       intro:
@@ -284,7 +296,7 @@ export const de = {
 
   /** /classes, /classes/{classId} */
   classes: {
-    intro: 'Deine Klassen mit ihren Schülerinnen und Schülern und ihren Aufgaben.',
+    intro: 'Deine Klassen mit ihren Schülern und ihren Aufgaben.',
     createHeading: 'Neue Klasse',
     name: 'Name der Klasse',
     namePlaceholder: 'z. B. 7b',
@@ -314,7 +326,7 @@ export const de = {
     dangerHeading: 'Klasse löschen',
     dangerText: 'Löscht die Klasse mit allen Aufgaben und Abgaben. Die Schülerkonten bleiben bestehen.',
     students: {
-      heading: 'Schülerinnen und Schüler',
+      heading: 'Schüler',
       count: (count: number) => (count === 1 ? '1 Schüler' : `${count} Schüler`),
       empty: 'In dieser Klasse sind noch keine Schüler. Füge unten welche hinzu.',
       name: 'Name',
@@ -329,7 +341,7 @@ export const de = {
     token: {
       heading: 'Klassen-Code',
       intro:
-        'Mit diesem Code nimmst du Schülerinnen und Schüler, die schon ein Konto haben (z. B. aus einer anderen deiner Klassen), in diese Klasse auf.',
+        'Mit diesem Code nimmst du Schüler, die schon ein Konto haben (z. B. aus einer anderen deiner Klassen), in diese Klasse auf.',
       show: 'Code groß anzeigen',
       join: 'Vorhandenes Schülerkonto aufnehmen',
       rotate: 'Neuen Code erzeugen',
@@ -417,7 +429,7 @@ export const de = {
   /** /joinClass (ADR 006): the teacher puts an existing student account into a class by its join code. */
   joinClass: {
     intro:
-      'Nimm eine Schülerin oder einen Schüler, die oder der schon ein Konto hat, mit dem Klassen-Code in eine weitere deiner Klassen auf.',
+      'Nimm einen Schüler, der schon ein Konto hat, mit dem Klassen-Code in eine weitere deiner Klassen auf.',
     token: 'Klassen-Code',
     tokenPlaceholder: 'z. B. ABCDE-FGHJK',
     tokenRequired: 'Bitte den Klassen-Code eingeben',

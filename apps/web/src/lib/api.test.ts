@@ -50,6 +50,24 @@ describe('apiFetch', () => {
     expect(calls[0]?.headers.get('X-Requested-With')).toBe('fetch');
   });
 
+  it('does not wait for the session on a public request (the auth client itself may be waiting for it)', async () => {
+    const calls = stubFetch(() => jsonResponse({ authMode: 'local' }));
+    // The session is still being read, e.g. while the auth client waits for /api/config.
+    setAccessTokenProvider(() => new Promise<string | null>(() => undefined));
+
+    const config = apiFetch('/api/config', {
+      schema: z.object({ authMode: z.string() }),
+      anonymous: true,
+    });
+    const outcome = await Promise.race([
+      config,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200)),
+    ]);
+
+    expect(outcome).toEqual({ authMode: 'local' });
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
   it('sends no Authorization header when nobody is signed in', async () => {
     const calls = stubFetch(() => jsonResponse({ id: 's1', name: 'Mathematik' }));
     setAccessTokenProvider(() => Promise.resolve(null));

@@ -105,14 +105,19 @@ interface ApiFetchOptions<TSchema extends ResponseSchema> {
   /** Parses the successful response body (`undefined` for an empty body, e.g. 204). */
   schema: TSchema;
   signal?: AbortSignal;
+  /**
+   * A public request that is sent without the session and does not wait for it: `GET /api/config`, which
+   * the auth client is built from (waiting for the session there would wait for itself).
+   */
+  anonymous?: boolean;
 }
 
 export async function apiFetch<TSchema extends ResponseSchema>(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiFetchOptions<TSchema>,
+  { method = 'GET', body, schema, signal, anonymous = false }: ApiFetchOptions<TSchema>,
 ): Promise<ResponseOf<TSchema>> {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'fetch' });
-  const token = accessTokenProvider ? await accessTokenProvider() : null;
+  const token = accessTokenProvider && !anonymous ? await accessTokenProvider() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let requestBody: BodyInit | undefined;

@@ -1,6 +1,7 @@
 import { TOAST } from '@app/contract';
 import { notifications } from '@mantine/notifications';
 import type { PointerEvent as ReactPointerEvent } from 'react';
+import { deShell } from '../i18n/de.shell';
 import { ApiError } from './api';
 
 /**
@@ -26,6 +27,7 @@ function show(kind: ToastKind, message: string): string {
     color: colorByKind[kind],
     autoClose: TOAST.durationMs,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': deShell.close.toast },
     // Errors interrupt a screen reader; the others wait for a pause.
     role: kind === 'error' ? 'alert' : 'status',
     'data-toast': kind,

@@ -88,6 +88,8 @@ export function entry(
     score: null,
     feedback: [],
     display_status: 'offen',
+    changed_since_release: false,
+    identical_files_with: [],
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { Class, ClassStudent, PublicConfig, Subject, Task } from '@app/contract';
-import { errorCatalog, type ErrorCode } from '@app/contract';
+import { errorCatalog, splitStudentName, type ErrorCode } from '@app/contract';
 import { vi } from 'vitest';
 import { TEST_USER_ID } from './authStub';
 
@@ -241,20 +241,29 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
     if (resource === 'createStudents' && method === 'POST') {
       const classId = text(input.class_id);
       const names = input.names as string[];
-      const created = names.map((name, index) => ({
-        user_id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
-        name,
-        email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.x7k2@schueler.invalid`,
-        password: `Bako-Rimu-Tesa-${String(10 + index)}`,
-      }));
+      // As the API: the line is split into first and last name, and named "Vorname Nachname".
+      const created = names.map((line, index) => {
+        const { first_name, last_name } = splitStudentName(line);
+        const name = [first_name, last_name].filter(Boolean).join(' ');
+        return {
+          user_id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+          first_name,
+          last_name,
+          name,
+          email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.x7k2@schueler.invalid`,
+          password: `Bako-Rimu-Tesa-${String(10 + index)}`,
+        };
+      });
       db.students[classId] = [
         ...(db.students[classId] ?? []),
-        ...created.map(({ user_id, name }) => {
-          const [first_name = '', ...rest] = name.split(' ');
-          return { user_id, first_name, last_name: rest.join(' ') };
-        }),
+        ...created.map(({ user_id, first_name, last_name }) => ({ user_id, first_name, last_name })),
       ];
-      return json({ students: created }, 201);
+      return json(
+        {
+          students: created.map(({ user_id, name, email, password }) => ({ user_id, name, email, password })),
+        },
+        201,
+      );
     }
 
     if (resource === 'createStudent' && method === 'POST') {

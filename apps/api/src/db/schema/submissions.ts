@@ -1,6 +1,6 @@
 import { SUBMISSION_STATUSES } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit, entityId, oneOf, userId } from './columns';
 import { tasks } from './tasks';
 
@@ -73,7 +73,11 @@ export const submissionFiles = pgTable(
     original_name: text().notNull(),
     mime: text().notNull(),
     size: integer().notNull(),
-    /** Hex SHA-256 of the stored bytes; the same file twice for a task is ignored (unique below). */
+    /**
+     * Hex SHA-256 of the stored bytes. The same content twice in one hand-in is kept once (unique per
+     * submission below; for unmatched files per typed name, by the upload). Two students' hand-ins may hold
+     * the same content: each has its own row and stored copy (ADR 008).
+     */
     sha256: text().notNull(),
     /** Page count for PDFs; 1 for images; null until known. */
     pages: integer(),
@@ -81,8 +85,11 @@ export const submissionFiles = pgTable(
     uploader_label: text(),
   },
   (t) => [
-    // Also serves "files of a task" (leading column).
-    unique('submission_files_task_id_sha256_uq').on(t.task_id, t.sha256),
+    // "Files of a task" (leading column) and "the same content elsewhere in the task".
+    index('submission_files_task_id_sha256_idx').on(t.task_id, t.sha256),
+    uniqueIndex('submission_files_submission_id_sha256_uq')
+      .on(t.submission_id, t.sha256)
+      .where(sql`${t.submission_id} is not null`),
     index('submission_files_submission_id_idx').on(t.submission_id),
     check('submission_files_size_check', sql`${t.size} >= 0`),
     check('submission_files_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),

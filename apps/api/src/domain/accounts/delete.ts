@@ -40,9 +40,10 @@ async function deleteUserData(db: Executor, userId: string): Promise<void> {
 }
 
 /**
- * Removes a user and everything they wrote, including the student accounts they created: their data first
- * (so nothing is orphaned if the auth call fails, the account can simply be deleted again), then the stored
- * files of their tasks (keys start with the task id; collected before the rows go), then the auth user.
+ * Removes a user and everything they wrote, including the student accounts they created: their sessions end
+ * at once (auth/revocations.ts), then their data goes (so nothing is orphaned if the auth call fails, the
+ * account can simply be deleted again), then the stored files of their tasks (keys start with the task id;
+ * collected before the rows go), then the auth user.
  */
 async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
   const { db, services, log } = ctx;
@@ -56,6 +57,8 @@ async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
     .select({ id: schema.userProfile.user_id })
     .from(schema.userProfile)
     .where(and(eq(schema.userProfile.created_by, userId), ne(schema.userProfile.user_id, userId)));
+  // Their sessions end first, in every API process: from here on no token of theirs is accepted.
+  await services.sessionRevocations.revoke(db, [userId, ...students.map((s) => s.id)]);
   await deleteUserData(db, userId);
   for (const student of students) {
     await deleteUserData(db, student.id);

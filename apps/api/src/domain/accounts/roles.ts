@@ -46,8 +46,7 @@ export function claimRole(roles: UserRole[]): UserRole | null {
 
 const ROLE_DESCRIPTIONS: Record<UserRole, { description: string; permissions: string[] }> = {
   teacher: {
-    description:
-      'Lehrkraft: verwaltet eigene Fächer, Klassen, Schülerinnen und Schüler, Aufgaben und Bewertungen.',
+    description: 'Lehrkraft: verwaltet eigene Fächer, Klassen, Schüler, Aufgaben und Bewertungen.',
     permissions: [
       'Eigene Fächer, Klassen und Aufgaben anlegen, ändern und löschen',
       'Schülerkonten in eigenen Klassen anlegen und deren Passwörter zurücksetzen',

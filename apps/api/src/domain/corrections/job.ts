@@ -183,7 +183,10 @@ async function callAi<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Upserts on (skill, submission) and (group, submission); rows the teacher changed keep the teacher's values. */
+/**
+ * Upserts on (skill, submission) and (group, submission); rows the teacher changed (score or texts) keep the
+ * teacher's values.
+ */
 async function storeFeedback(
   tx: Executor,
   ownerId: string,
@@ -201,8 +204,10 @@ async function storeFeedback(
           score: f.score,
           ai_score: f.score,
           reason: f.reason,
+          ai_reason: f.reason,
           proof: f.proof,
           recommendation: f.recommendation,
+          ai_recommendation: f.recommendation,
           created_by: ownerId,
         })),
       )
@@ -212,11 +217,15 @@ async function storeFeedback(
           score: sql`excluded.score`,
           ai_score: sql`excluded.ai_score`,
           reason: sql`excluded.reason`,
+          ai_reason: sql`excluded.ai_reason`,
           proof: sql`excluded.proof`,
           recommendation: sql`excluded.recommendation`,
+          ai_recommendation: sql`excluded.ai_recommendation`,
+          ai_texts_kept: false,
           updated_at: now,
         },
-        setWhere: sql`${skillFeedback.teacher_edited_at} is null`,
+        // The teacher's score or texts are final.
+        setWhere: sql`${skillFeedback.teacher_edited_at} is null and ${skillFeedback.texts_edited_at} is null`,
       });
   }
   if (output.skill_group_feedbacks.length > 0) {

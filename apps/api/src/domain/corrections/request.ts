@@ -1,4 +1,10 @@
-import { isStale, type CorrectionPreviewResponse, type RequestCorrectionsResponse } from '@app/contract';
+import {
+  isStale,
+  skillsComplete,
+  type CorrectionPreviewResponse,
+  type RequestCorrectionsResponse,
+  type RubricIncompleteDetails,
+} from '@app/contract';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { fromDrizzle } from 'pg-boss';
@@ -18,7 +24,7 @@ import {
 // A correction request (ARCHITECTURE.md §7): in one transaction the chosen submissions are locked, the coins charged
 // (one charge per submission, so a failed job refunds exactly its own), the rows set to `inKorrektur` with the
 // job id that may finish them, and the jobs queued through the same transaction. Either all of it happens or
-// nothing (not enough coins: nothing is charged and nothing queued).
+// nothing (not enough coins, no rubric or one with missing levels: nothing is charged and nothing queued).
 
 export type CorrectionTarget = { taskId: string } | { submissionId: string };
 
@@ -77,6 +83,13 @@ export async function requestCorrections(
       const rubric = await loadRubric(tx, ownerId, taskId);
       const skill_groups = rubric ? toAiSkillGroups(rubric) : [];
       if (skill_groups.length === 0) throw new AppError('CORRECTION_RUBRIC_MISSING');
+      // The AI grades along the levels: every score of every skill needs one (PRODUCT.md §4).
+      const { complete, missing } = skillsComplete(rubric!.skill_groups.flatMap((g) => g.skills));
+      if (!complete)
+        throw new AppError('CORRECTION_RUBRIC_INCOMPLETE', {
+          taskId,
+          skills: missing,
+        } satisfies RubricIncompleteDetails);
       snapshots.set(taskId, { context: await aiTaskContext(tx, ownerId, taskId), skill_groups });
     }
 

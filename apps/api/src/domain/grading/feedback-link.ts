@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { namesOf } from '../../lib/student-names';
 import { sharedByFeedbackLink } from '../access';
 import { cipherOf, type Ctx } from '../context';
-import { loadRubric } from '../rubrics';
-import { feedbackRowsOf, gradingGroups, submissionFilesOf } from './rows';
+import { publishedGradings, releasedVersions } from './published';
+import { submissionFilesOf } from './rows';
 
 // The feedback link (public, ADR 010): the student's read-only view of their handed-back grading, reached
 // through the unguessable token of their personal link.
@@ -26,47 +26,35 @@ async function releasedSubmission(ctx: Ctx, token: string) {
   return row;
 }
 
-/** `GET /api/feedback-link/:token`: the student's read-only view. Their first name only, no ids of people. */
+/**
+ * `GET /api/feedback-link/:token`: the student's read-only view. The grading is the version handed back
+ * last (feedback_releases), not the teacher's changes since; task, files and first name are read now. Their
+ * first name only, no ids of people.
+ */
 export async function loadFeedbackLink(ctx: Ctx, token: string): Promise<FeedbackLinkResponse> {
   const { db } = ctx;
   const submission = await releasedSubmission(ctx, token);
-  const [[task], rubric, files, [skillRows, groupRows], names] = await Promise.all([
+  const [[task], released, files, names] = await Promise.all([
     db
       .select({ title: tasks.title, description: tasks.description, data: tasks.data })
       .from(tasks)
       .where(eq(tasks.id, submission.task_id)),
-    // The rubric as the task's teacher sees it.
-    loadRubric(db, submission.teacher, submission.task_id),
+    releasedVersions(db, [submission.id]),
     submissionFilesOf(db, submission.id),
-    feedbackRowsOf(db, submission.id),
     namesOf(db, cipherOf(ctx), submission.student_id ? [submission.student_id] : []),
   ]);
-  if (!task || !rubric) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
-  const groups = gradingGroups(rubric, submission.id, skillRows, groupRows).map((group) => ({
-    group_id: group.group_id,
-    group_name: group.group_name,
-    group_feedback: group.text.feedback,
-    score: group.score,
-    max_score: group.max_score,
-    skills: group.skills.map(({ skill, feedback }) => ({
-      skill_id: skill.id,
-      name: skill.name,
-      description: skill.description,
-      maxScore: skill.maxScore,
-      score: feedback.score,
-      level: skill.details.find((d) => d.score === feedback.score)?.value ?? null,
-      reason: feedback.reason,
-      proof: feedback.proof,
-      recommendation: feedback.recommendation,
-    })),
-  }));
+  if (!task) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
+  // Handed back before versions were kept: the grading as it is now, the teacher's rubric.
+  const grading =
+    released.get(submission.id)?.content ??
+    (await publishedGradings(db, submission.teacher, [submission])).get(submission.id)!;
   return {
     task: { title: task.title, description: task.description, data: (task.data as TaskData | null) ?? null },
     student: { first_name: (submission.student_id && names.get(submission.student_id)?.first_name) || '' },
     files: files.map((f) => ({ id: f.id, original_name: f.original_name, mime: f.mime, pages: f.pages })),
-    groups,
-    score: groups.reduce((sum, g) => sum + g.score, 0),
-    max_score: groups.reduce((sum, g) => sum + g.max_score, 0),
+    groups: grading.groups,
+    score: grading.score,
+    max_score: grading.max_score,
   };
 }
 

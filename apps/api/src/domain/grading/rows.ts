@@ -8,7 +8,7 @@ import {
   type SubmissionStatus,
   type TaskRubric,
 } from '@app/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { skillFeedback, skillGroupFeedback, submissionFiles, submissions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -20,8 +20,8 @@ import { fileColumns } from '../files/files';
 // What the grading view, the saves and the feedback link share: the submission as the grading sees it, its
 // files and feedback rows, and the rubric with that feedback filled in.
 
-type SkillRow = typeof skillFeedback.$inferSelect;
-type GroupRow = typeof skillGroupFeedback.$inferSelect;
+export type SkillRow = typeof skillFeedback.$inferSelect;
+export type GroupRow = typeof skillGroupFeedback.$inferSelect;
 
 /** The student's feedback link of a handed-back submission. */
 export const feedbackUrl = (publicUrl: string, token: string) =>
@@ -38,6 +38,10 @@ export const toSkillFeedback = (row: SkillRow): GradingSkillFeedback => ({
   created_by: row.created_by,
   ai_score: row.ai_score,
   teacher_edited_at: isoOrNull(row.teacher_edited_at),
+  ai_reason: row.ai_reason,
+  ai_recommendation: row.ai_recommendation,
+  texts_edited_at: isoOrNull(row.texts_edited_at),
+  ai_texts_kept: row.ai_texts_kept,
 });
 
 const unscored = (skillId: string, submissionId: string): GradingSkillFeedback => ({
@@ -50,6 +54,10 @@ const unscored = (skillId: string, submissionId: string): GradingSkillFeedback =
   recommendation: '',
   ai_score: null,
   teacher_edited_at: null,
+  ai_reason: null,
+  ai_recommendation: null,
+  texts_edited_at: null,
+  ai_texts_kept: false,
 });
 
 /** The rubric with this submission's feedback: every skill present, a skill without a row is unscored. */
@@ -85,10 +93,13 @@ export function gradingGroups(
   });
 }
 
-export const feedbackRowsOf = (db: Executor, submissionId: string) =>
+export const feedbackRowsOf = (db: Executor, submissionId: string) => feedbackRowsOfMany(db, [submissionId]);
+
+/** The feedback rows of several submissions (two queries). */
+export const feedbackRowsOfMany = (db: Executor, submissionIds: string[]) =>
   Promise.all([
-    db.select().from(skillFeedback).where(eq(skillFeedback.submission_id, submissionId)),
-    db.select().from(skillGroupFeedback).where(eq(skillGroupFeedback.submission_id, submissionId)),
+    db.select().from(skillFeedback).where(inArray(skillFeedback.submission_id, submissionIds)),
+    db.select().from(skillGroupFeedback).where(inArray(skillGroupFeedback.submission_id, submissionIds)),
   ]);
 
 export const submissionFilesOf = (db: Executor, submissionId: string) =>

@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  feedbackReleases,
   skillFeedback,
   skillGroupFeedback,
   skillGroups,
@@ -29,7 +30,7 @@ import { gradedSubmission, toSkillFeedback } from './rows';
 const GRADABLE_STATUSES: SubmissionStatus[] = ['offen', 'abgegeben', 'korrigiert', 'error'];
 
 /** A skill of the submission's task rubric (its maxScore), or 404 SKILL_NOT_FOUND. */
-async function rubricSkill(db: Executor, viewer: string, taskId: string, skillId: string) {
+export async function rubricSkill(db: Executor, viewer: string, taskId: string, skillId: string) {
   const [row] = await db
     .select({ id: skills.id, maxScore: skills.maxScore })
     .from(skills)
@@ -47,7 +48,7 @@ async function markGraded(db: Executor, submissionId: string) {
     .where(and(eq(submissions.id, submissionId), inArray(submissions.status, GRADABLE_STATUSES)));
 }
 
-const touch = (db: Executor, submissionId: string) =>
+export const touch = (db: Executor, submissionId: string) =>
   db
     .update(submissions)
     .set({ updated_at: sql`now()` })
@@ -84,7 +85,13 @@ export async function setSkillScore(
       })
       .onConflictDoUpdate({
         target: [skillFeedback.skill_id, skillFeedback.submission_id],
-        set: { score, teacher_edited_at: sql`now()`, updated_at: sql`now()` },
+        set: {
+          score,
+          teacher_edited_at: sql`now()`,
+          // Keeping the AI's texts was the teacher's choice for the score it was made for.
+          ai_texts_kept: sql`${skillFeedback.ai_texts_kept} and ${skillFeedback.score} = ${score}`,
+          updated_at: sql`now()`,
+        },
       })
       .returning();
     if (score >= 0) await markGraded(tx, submissionId);
@@ -176,8 +183,9 @@ export async function deleteSkillFeedback(
 
 /**
  * `POST /api/feedback/:submissionId/reset`: every feedback row of the submission (the AI's and the
- * teacher's) is deleted and the status goes back to what its files say (`abgegeben` or `offen`). The
- * feedback token stays, so a printed link works again once the submission is handed back again.
+ * teacher's) and the handed-back version are deleted and the status goes back to what its files say
+ * (`abgegeben` or `offen`). The feedback token stays, so a printed link works again once the submission is
+ * handed back again.
  */
 export async function resetFeedback(
   ctx: Ctx,
@@ -187,6 +195,7 @@ export async function resetFeedback(
     await gradedSubmission(inTransaction(ctx, tx), submissionId);
     await tx.delete(skillFeedback).where(eq(skillFeedback.submission_id, submissionId));
     await tx.delete(skillGroupFeedback).where(eq(skillGroupFeedback.submission_id, submissionId));
+    await tx.delete(feedbackReleases).where(eq(feedbackReleases.submission_id, submissionId));
     const [row] = await tx
       .update(submissions)
       .set({

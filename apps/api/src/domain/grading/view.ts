@@ -13,6 +13,7 @@ import { namesOf } from '../../lib/student-names';
 import { accessible } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { rubricOfTask } from '../rubrics';
+import { differsFromRelease, publishedGrading, releasedVersions } from './published';
 import { feedbackRowsOf, feedbackUrl, gradedSubmission, gradingGroups, submissionFilesOf } from './rows';
 
 // Grading (ARCHITECTURE.md §5, §7, ADR 010): the teacher scores a submission along the task's rubric. The
@@ -62,13 +63,16 @@ export async function loadGrading(ctx: Ctx, submissionId: string): Promise<Gradi
     .from(tasks)
     .where(and(eq(tasks.id, submission.task_id), accessible.tasks(viewer)));
   if (!task) throw new AppError('SUBMISSION_NOT_FOUND');
-  const [rubric, files, [skillRows, groupRows], names] = await Promise.all([
+  const [rubric, files, [skillRows, groupRows], names, released] = await Promise.all([
     rubricOfTask(db, viewer, task.id),
     submissionFilesOf(db, submission.id),
     feedbackRowsOf(db, submission.id),
     namesOf(db, cipherOf(ctx), submission.student_id ? [submission.student_id] : []),
+    releasedVersions(db, [submission.id]),
   ]);
   const groups = gradingGroups(rubric, submission.id, skillRows, groupRows);
+  const handedBack = submission.status === 'ausgeteilt';
+  const version = handedBack ? released.get(submission.id) : undefined;
   const display = displayGroups(groups);
   const score = scoreForDisplay(display);
   const name = (submission.student_id && names.get(submission.student_id)) || {
@@ -96,9 +100,11 @@ export async function loadGrading(ctx: Ctx, submissionId: string): Promise<Gradi
       score,
       max_score: groups.reduce((sum, g) => sum + g.max_score, 0),
       feedback_url:
-        submission.status === 'ausgeteilt' && submission.feedback_token
+        handedBack && submission.feedback_token
           ? feedbackUrl(ctx.services.config.PUBLIC_URL, submission.feedback_token)
           : null,
+      released_at: version ? version.released_at.toISOString() : null,
+      changed_since_release: differsFromRelease(version, publishedGrading(groups)),
       updated_at: submission.updated_at.toISOString(),
     },
     task,

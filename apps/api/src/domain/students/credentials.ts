@@ -14,15 +14,47 @@ const SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
 
-const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+/**
+ * Letters that are not a base letter plus an accent, so stripping accents would lose them: German umlauts
+ * (ä → ae, the way German names are spelt without them), and letters of other alphabets written with the
+ * Latin one (ı, ł, ø, æ, đ, þ …). Everything else with an accent (é, ç, ş, ğ, ñ …) loses the accent.
+ */
+const TRANSLITERATIONS: Record<string, string> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ı: 'i',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+  ĸ: 'k',
+  ſ: 's',
+  ŀ: 'l',
+};
+const TRANSLITERATED = new RegExp(`[${Object.keys(TRANSLITERATIONS).join('')}]`, 'g');
+
+/** Lower case ASCII letters and digits for a name, e.g. `Yılmaz` → `yilmaz`, `Jürgen` → `juergen`. */
+function transliterate(value: string): string {
+  return value
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(TRANSLITERATED, (c) => TRANSLITERATIONS[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
 
 /** `Jürgen-Ölaf` → `juergen-oelaf`: lower case a–z, 0–9 and single dashes, at most `max` characters. */
 export function emailSlug(value: string, max = 20): string {
-  return value
-    .toLowerCase()
-    .replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return transliterate(value)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, max)

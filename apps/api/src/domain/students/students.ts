@@ -115,8 +115,9 @@ export async function createStudents(
   const created: Array<NewStudent & { name: string; password: string }> = [];
   try {
     for (const line of names) {
-      const name = line.replace(/\s+/g, ' ').trim();
-      const { first_name, last_name } = splitStudentName(name);
+      const { first_name, last_name } = splitStudentName(line);
+      // Named as the class list names them ("Lea Müller", also for a pasted "Müller, Lea").
+      const name = [first_name, last_name].filter(Boolean).join(' ');
       const password = studentPassword();
       for (let attempt = 0; ; attempt++) {
         try {

@@ -2,12 +2,13 @@ import {
   newId,
   studentLabels,
   submissionWindow,
+  TEXT_CONTROL_MESSAGE,
   ZStudentUploadFields,
   ZTeacherUploadFields,
   type UploadReceipt,
   type UploadReceiptFile,
 } from '@app/contract';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
@@ -16,14 +17,16 @@ import { AppError } from '../../lib/app-error';
 import { classMembers } from '../../lib/student-names';
 import { receiveUpload, removeStored, type ReceivedUpload } from '../../lib/uploads/receive';
 import type { StoredFile } from '../../lib/uploads/process';
-import { accessible, isClassMember } from '../access';
+import { accessible, isClassMember, publicByTaskId } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { syncSubmissionStatus } from './status';
 
 // Recording uploads (ARCHITECTURE.md §5, §8): the files of one request become `submission_files` rows in one
 // transaction — linked to the student's submission (created if missing, status `abgegeben`) or unmatched
-// (submission_id null) for the teacher's matching view. A file whose content the task already has is not
-// stored twice: the receipt names the row that has it, and the new copy is deleted again.
+// (submission_id null) for the teacher's matching view. A file whose content this hand-in already has (the
+// same submission, or the unmatched files under the same typed name, or the teacher's own unmatched scans)
+// is not stored twice: the receipt names the row that has it, and the new copy is deleted again. The same
+// content in another student's hand-in is no duplicate: every hand-in keeps what it received (ADR 008).
 
 type UploadTask = Pick<
   typeof tasks.$inferSelect,
@@ -78,7 +81,8 @@ async function studentSubmission(db: Executor, task: UploadTask, studentId: stri
 
 /**
  * Writes the rows of stored files. Returns the receipt (every file in order; duplicates name the row that
- * already has the content) and the stored copies that turned out to be duplicates (to delete).
+ * already has the content in this hand-in) and the stored copies that turned out to be duplicates (to
+ * delete).
  */
 async function recordUpload(
   db: Executor,
@@ -88,48 +92,58 @@ async function recordUpload(
 ): Promise<{ receipt: UploadReceipt; duplicateCopies: StoredFile[] }> {
   const now = new Date();
   return db.transaction(async (tx) => {
+    // One upload to a task at a time decides what is already there (two taps on "Abgeben" at once).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${task.id}`}))`);
     const submissionId = target.studentId ? await studentSubmission(tx, task, target.studentId, now) : null;
     // The same content twice in one request: the first copy counts.
     const firstBySha = new Map<string, StoredFile>();
     for (const f of files) if (!firstBySha.has(f.sha256)) firstBySha.set(f.sha256, f);
     const firsts = [...firstBySha.values()];
-    const inserted = await tx
-      .insert(submissionFiles)
-      .values(
-        firsts.map((f, i) => ({
-          id: newId(),
-          task_id: task.id,
-          submission_id: submissionId,
-          storage_key: f.key,
-          original_name: f.original_name,
-          mime: f.mime,
-          size: f.size,
-          sha256: f.sha256,
-          pages: f.pages,
-          // 1 ms apart: lists are ordered by upload time, and the pages of one hand-in keep their order.
-          uploaded_at: new Date(now.getTime() + i),
-          uploader_label: target.label,
-        })),
-      )
-      .onConflictDoNothing({ target: [submissionFiles.task_id, submissionFiles.sha256] })
-      .returning();
-    const rowBySha = new Map(inserted.map((row) => [row.sha256, row]));
-    const known = firsts.filter((f) => !rowBySha.has(f.sha256)).map((f) => f.sha256);
-    if (known.length > 0) {
-      const existing = await tx
-        .select()
-        .from(submissionFiles)
-        .where(and(eq(submissionFiles.task_id, task.id), inArray(submissionFiles.sha256, known)));
-      for (const row of existing) rowBySha.set(row.sha256, row);
-    }
+    // What this hand-in already has: the submission's files, or the unmatched ones under the same name.
+    const handIn = submissionId
+      ? eq(submissionFiles.submission_id, submissionId)
+      : and(
+          eq(submissionFiles.task_id, task.id),
+          isNull(submissionFiles.submission_id),
+          target.label === null
+            ? isNull(submissionFiles.uploader_label)
+            : eq(submissionFiles.uploader_label, target.label),
+        );
+    const existing = await tx
+      .select()
+      .from(submissionFiles)
+      .where(and(handIn, inArray(submissionFiles.sha256, [...firstBySha.keys()])));
+    const rowBySha = new Map(existing.map((row) => [row.sha256, row]));
+    const fresh = firsts.filter((f) => !rowBySha.has(f.sha256));
+    const inserted =
+      fresh.length === 0
+        ? []
+        : await tx
+            .insert(submissionFiles)
+            .values(
+              fresh.map((f, i) => ({
+                id: newId(),
+                task_id: task.id,
+                submission_id: submissionId,
+                storage_key: f.key,
+                original_name: f.original_name,
+                mime: f.mime,
+                size: f.size,
+                sha256: f.sha256,
+                pages: f.pages,
+                // 1 ms apart: lists are ordered by upload time, and the pages of one hand-in keep their order.
+                uploaded_at: new Date(now.getTime() + i),
+                uploader_label: target.label,
+              })),
+            )
+            .returning();
+    for (const row of inserted) rowBySha.set(row.sha256, row);
     if (submissionId) await syncSubmissionStatus(tx, submissionId);
 
     const received: UploadReceiptFile[] = [];
     const duplicateCopies: StoredFile[] = [];
     for (const f of files) {
-      const row = rowBySha.get(f.sha256);
-      // Deleted by someone else between the insert and the select: let the client send it again.
-      if (!row) throw new AppError('CONFLICT');
+      const row = rowBySha.get(f.sha256)!;
       const duplicate = row.storage_key !== f.key;
       if (duplicate) duplicateCopies.push(f);
       received.push({
@@ -202,26 +216,32 @@ async function handleUpload(
     await removeStored(storage, upload.files, log);
     // The task was deleted while the files were arriving.
     if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('TASK_NOT_FOUND');
+    // The teacher matched a file with the same content into this submission meanwhile: send it again.
+    if (isPgError(err, PgErrorCode.uniqueViolation)) throw new AppError('CONFLICT');
     throw err;
   }
 }
 
 /**
- * A student hands in files through the task's public link (ARCHITECTURE.md §8: no account): any task by id,
- * only while it accepts submissions (409 TASK_NOT_ACCEPTING). The student is picked from the class list
- * (`studentId`) or typed (`studentName`: the files stay unmatched).
+ * A student hands in files through the task's public link (ARCHITECTURE.md §8: no account): a public task by
+ * id (`publicByTaskId`; a draft is 404 as an unknown task), only while it accepts submissions (409
+ * TASK_NOT_ACCEPTING). The student is picked from the class list (`studentId`) or typed (`studentName`: the
+ * files stay unmatched).
  */
 export async function studentUpload(
   ctx: Ctx,
   taskId: string,
   request: FastifyRequest,
 ): Promise<UploadReceipt> {
-  const task = await findUploadTask(ctx.db, eq(tasks.id, taskId));
+  const task = await findUploadTask(ctx.db, publicByTaskId(taskId));
   const window = submissionWindow(task);
   if (!window.accepting) throw new AppError('TASK_NOT_ACCEPTING', { reason: window.reason });
   return handleUpload(ctx, request, task, async (fields) => {
     const parsed = ZStudentUploadFields.safeParse(fields);
-    if (!parsed.success) throw new AppError('UPLOAD_NAME_REQUIRED', parsed.error.issues);
+    if (!parsed.success) {
+      const control = parsed.error.issues.some((issue) => issue.message === TEXT_CONTROL_MESSAGE);
+      throw new AppError(control ? 'TEXT_CONTROL_CHARACTERS' : 'UPLOAD_NAME_REQUIRED', parsed.error.issues);
+    }
     const { studentId, studentName } = parsed.data;
     if (studentId) {
       const members = await classMembers(ctx.db, cipherOf(ctx), task.class_id);

@@ -59,10 +59,12 @@ function toAppError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && MULTIPART_ERRORS[code]) return new AppError(MULTIPART_ERRORS[code]);
-  // busboy's own parse errors ("Unexpected end of form", "Malformed part header" …) and a reset socket.
+  // busboy's own parse errors ("Unexpected end of form", "Malformed part header", a multipart content type
+  // without a boundary …) and a reset socket.
   if (
     err instanceof Error &&
-    (/unexpected end|malformed|terminated early/i.test(err.message) || code === 'ECONNRESET')
+    (/unexpected end|malformed|terminated early|boundary not found/i.test(err.message) ||
+      code === 'ECONNRESET')
   )
     return new AppError('MALFORMED_BODY', undefined, { cause: err });
   return err;

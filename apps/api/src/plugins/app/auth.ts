@@ -49,18 +49,25 @@ const CACHE_SIZE = 5000;
 
 /**
  * Remembers verified tokens until they expire: a signed-in page fires several requests with the same token,
- * and verifying is the largest fixed cost of a request. A token's claims cannot change, so this is safe.
+ * and verifying is the largest fixed cost of a request. A token's claims cannot change, so this is safe;
+ * whether its session has ended is asked on every request (auth/revocations.ts), and `forget` drops the
+ * tokens of a user whose sessions ended.
  */
-function cached(verify: Verifier): Verifier {
+function cached(verify: Verifier): { verify: Verifier; forget: (userId: string) => void } {
   const verified = new Map<string, JWTPayload>();
-  return async (token) => {
-    const hit = verified.get(token);
-    if (hit && (hit.exp ?? 0) * 1000 > Date.now()) return hit;
-    if (hit) verified.delete(token);
-    const payload = await verify(token);
-    if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value!);
-    verified.set(token, payload);
-    return payload;
+  return {
+    async verify(token) {
+      const hit = verified.get(token);
+      if (hit && (hit.exp ?? 0) * 1000 > Date.now()) return hit;
+      if (hit) verified.delete(token);
+      const payload = await verify(token);
+      if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, payload);
+      return payload;
+    },
+    forget(userId) {
+      for (const [token, payload] of verified) if (payload.sub === userId) verified.delete(token);
+    },
   };
 }
 
@@ -126,13 +133,16 @@ export function withAccess(access: AccessLevel, plugin: FastifyPluginAsync) {
 }
 
 /**
- * Turns a Bearer token or the Supabase session cookie into `request.user` and enforces the access level the
- * route's subtree declared (routes/index.ts). An /api route without a declared level needs a teacher: new
- * routes are closed until someone opens them on purpose.
+ * Turns a Bearer token or the Supabase session cookie into `request.user` (unless the token's session has
+ * ended: account deleted or banned, auth/revocations.ts) and enforces the access level the route's subtree
+ * declared (routes/index.ts). An /api route without a declared level needs a teacher: new routes are closed
+ * until someone opens them on purpose.
  */
 export default fp(
   async function auth(app: FastifyInstance) {
-    const verify = cached(createVerifier(app.config));
+    const { verify, forget } = cached(createVerifier(app.config));
+    const revocations = app.sessionRevocations;
+    revocations.onRevoked(forget);
     app.decorateRequest('user', null);
 
     // Route options are read when asked for: a subtree's onRoute hook (withAccess) runs after this one.
@@ -159,7 +169,10 @@ export default fp(
       if (token) {
         try {
           const payload = await verify(token);
-          if (typeof payload.sub === 'string') {
+          if (typeof payload.sub === 'string' && (await revocations.isRevoked(payload.sub, payload.iat))) {
+            // The account was deleted or banned after this token was issued: its session has ended.
+            request.log.info({ reason: 'SessionEnded' }, 'access token rejected');
+          } else if (typeof payload.sub === 'string') {
             request.user = {
               id: payload.sub,
               email: typeof payload.email === 'string' ? payload.email : null,
@@ -186,5 +199,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['config', 'cookie-wrapper'] },
+  { name: 'auth', dependencies: ['config', 'cookie-wrapper', 'session-revocations'] },
 );

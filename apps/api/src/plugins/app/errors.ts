@@ -1,7 +1,17 @@
-import { errorCatalog, errorCodeForStatus, type ApiError, type ErrorCode } from '@app/contract';
+import {
+  errorCatalog,
+  errorCodeForStatus,
+  TEXT_CONTROL_MESSAGE,
+  type ApiError,
+  type ErrorCode,
+} from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { isPgError, PgErrorCode } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 
 // Fastify and plugin error codes that are the client's fault, mapped to our codes.
@@ -64,8 +74,16 @@ function toAppError(err: FastifyError | Error): AppError {
       ...v.params,
       location,
     }));
-    return new AppError('VALIDATION_FAILED', issues);
+    // Control characters in text have their own message (contract text.ts).
+    const control = err.validation.some((v) => v.message === TEXT_CONTROL_MESSAGE);
+    return new AppError(control ? 'TEXT_CONTROL_CHARACTERS' : 'VALIDATION_FAILED', issues);
   }
+  // A NUL that got past the contract's text rule (text.ts) is still the client's: PostgreSQL cannot store it.
+  if (
+    isPgError(err, PgErrorCode.characterNotInRepertoire) ||
+    isPgError(err, PgErrorCode.untranslatableCharacter)
+  )
+    return new AppError('TEXT_CONTROL_CHARACTERS');
   const fe = err as FastifyError;
   const mapped = fe.code ? frameworkCodes[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
@@ -75,9 +93,77 @@ function toAppError(err: FastifyError | Error): AppError {
   return new AppError('INTERNAL', undefined, { cause: err });
 }
 
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors` option, set in app.ts):
+ * a path parameter over the router's 100 characters (no id is that long: the same 404 as an unknown one), a
+ * malformed URL escape. Same shape as every other error, with the request id.
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'NOT_FOUND'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'MALFORMED_BODY'
+        : toAppError(err).code;
+  request.log.info({ code, err: err.message }, 'request rejected');
+  reply.header('x-request-id', request.id);
+  void sendError(reply, code);
+}
+
+/**
+ * A request Node could not even parse (a malformed header line, headers over the size limit, a timeout):
+ * Fastify's `clientErrorHandler` option, set in app.ts. No request exists yet, so the id is a new one.
+ */
+export function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_BODY';
+  const { status, message } = errorCatalog[code];
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { code, message }, requestId } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods some route answers for this path (for 405 and `Allow`); empty when none does. */
+    allowedMethods(url: string): string[];
+  }
+}
+
+/** A route's URL pattern (`/api/tasks/:id`) as a regular expression for concrete paths. */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
 /** One error handler and one not-found handler for the whole app (ARCHITECTURE.md §6). */
 export default fp(
   function errors(app: FastifyInstance) {
+    // Every route's methods by URL pattern, so that the not-found handler can tell a wrong method (405) from
+    // an unknown path (404). Wildcard routes (static files, the docs' assets) answer any path: left out.
+    const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+    app.addHook('onRoute', (route) => {
+      if (route.url.includes('*')) return;
+      routes.push({ pattern: routePattern(route.url), methods: [route.method].flat() });
+    });
+    app.decorate('allowedMethods', (url: string) => {
+      const path = url.split('?')[0]!;
+      const methods = new Set<string>();
+      for (const route of routes) if (route.pattern.test(path)) route.methods.forEach((m) => methods.add(m));
+      return [...methods].sort();
+    });
+
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const appError = toAppError(err);
       if (appError.statusCode >= 500) {

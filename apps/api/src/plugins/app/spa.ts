@@ -54,6 +54,10 @@ export default fp(
       if (serveSpa && wantsPage && !isBackendPath(url) && !url.startsWith('/assets/')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
+      // The path exists, but not with this method.
+      const allowed = app.allowedMethods(url);
+      if (allowed.length > 0)
+        return sendError(reply.header('allow', allowed.join(', ')), 'METHOD_NOT_ALLOWED');
       return sendError(reply, 'NOT_FOUND');
     });
   },

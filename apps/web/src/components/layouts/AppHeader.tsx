@@ -27,12 +27,18 @@ export function AppHeader({ navbar }: AppHeaderProps) {
           {de.app.name}
         </AnchorLink>
       </Group>
-      <Group gap="lg" wrap="nowrap">
-        <Group component="nav" aria-label={de.nav.main} gap="lg" visibleFrom="sm">
+      <Group gap="md" wrap="nowrap">
+        <Group component="nav" aria-label={de.nav.main} gap="md" wrap="nowrap" visibleFrom="sm">
           <AnchorLink to="/classes">{de.nav.classes}</AnchorLink>
           <AnchorLink to="/subjects">{de.nav.subjects}</AnchorLink>
-          <AnchorLink to="/notifications">{de.nav.notifications}</AnchorLink>
-          <AnchorLink to="/account">{de.nav.account}</AnchorLink>
+          {/* A tablet's header has no room for these beside the coin balance: the bell and the user menu
+              lead there too. */}
+          <AnchorLink to="/notifications" visibleFrom="md">
+            {de.nav.notifications}
+          </AnchorLink>
+          <AnchorLink to="/account" visibleFrom="md">
+            {de.nav.account}
+          </AnchorLink>
         </Group>
         <NotificationBell />
         <UserMenu />

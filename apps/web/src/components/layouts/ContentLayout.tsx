@@ -17,7 +17,7 @@ export function ContentLayout({ children }: LayoutProps) {
       <AppShell.Header>
         <AppHeader navbar={{ opened, toggle }} />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={de.nav.main}>
+      <AppShell.Navbar p="sm" aria-label={de.nav.content}>
         <Stack gap={4}>
           <NavLinkItem to="/classes" label={de.nav.classes} onClick={close} />
           <NavLinkItem to="/subjects" label={de.nav.subjects} onClick={close} />

@@ -83,11 +83,11 @@ describe('The confirmation link landing at /email-confirmed', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes'), { timeout: 4000 });
   });
 
-  it('asks to sign in when the code cannot be exchanged in this browser', async () => {
+  it('asks to sign in, without claiming a confirmation, when the code cannot be exchanged in this browser', async () => {
     await renderApp('/email-confirmed?code=fremd');
 
-    expect(await screen.findByText(de.auth.emailConfirmed.text)).toBeTruthy();
-    expect(screen.getByText(de.auth.emailConfirmed.signInHint)).toBeTruthy();
+    expect(await screen.findByText(de.auth.emailConfirmed.notConfirmed)).toBeTruthy();
+    expect(screen.queryByText(de.auth.emailConfirmed.text)).toBeNull();
     expect(screen.getByRole('link', { name: de.auth.emailConfirmed.loginButton }).getAttribute('href')).toBe(
       '/login',
     );

@@ -2,8 +2,22 @@ import type { UserRole } from '@app/contract';
 import type { AuthController } from './authController';
 import { callbackCredentials } from './guard';
 
+/** Who is signed in in this browser, apart from any confirmation. */
+export type SignedInState = { role: UserRole | null } | null;
+
+/**
+ * What the confirmation landing found out:
+ * - `confirmed`: this browser took over the session the link carried; the auth server issues it only after
+ *   it verified the link, so the address is confirmed.
+ * - `notConfirmed`: a link arrived but its code or tokens could not be used here (opened in another browser
+ *   than the one that registered, already used, expired, made up). Whether the address is confirmed cannot
+ *   be told here.
+ * - `noLink`: the page was opened without anything from a confirmation link.
+ * - `failed`: the auth server sent the link back with an error.
+ */
 export type ConfirmationResult =
-  { status: 'signedIn'; role: UserRole | null } | { status: 'signedOut' } | { status: 'failed' };
+  | { status: 'confirmed'; role: UserRole | null }
+  | { status: 'notConfirmed' | 'noLink' | 'failed'; signedIn: SignedInState };
 
 function hasError(raw: string): boolean {
   const params = new URLSearchParams(raw.replace(/^[?#]/, ''));
@@ -11,18 +25,26 @@ function hasError(raw: string): boolean {
 }
 
 /**
- * The landing after the confirmation link (`/email-confirmed`): takes over the session the link carries
- * (PKCE `code`, or tokens in the fragment) and reports who is signed in now. A `code` that cannot be
- * exchanged here (the link was opened in another browser) still means the address was confirmed: the
- * auth server only redirects with a code after a successful verification.
+ * The landing after the confirmation link (`/email-confirmed`): the link goes to the auth server
+ * (`/auth/v1/verify`), which confirms the address and redirects here with a PKCE `code` (or, without PKCE,
+ * the session's tokens in the fragment), or with an error. Only a session taken over from those counts as
+ * a confirmation; a session this browser already had does not.
  */
 export async function confirmFromAddress(
   auth: AuthController,
   address: { search: string; hash: string },
 ): Promise<ConfirmationResult> {
-  if (hasError(address.search) || hasError(address.hash)) return { status: 'failed' };
+  const signedIn = async (): Promise<SignedInState> => {
+    const state = await auth.getState();
+    return state.session ? { role: state.role } : null;
+  };
+  if (hasError(address.search) || hasError(address.hash)) {
+    return { status: 'failed', signedIn: await signedIn() };
+  }
   const callback = callbackCredentials(address.search, address.hash);
-  if (callback) await auth.consumeCallback(callback);
+  if (!callback) return { status: 'noLink', signedIn: await signedIn() };
+  const { ok } = await auth.consumeCallback(callback);
+  if (!ok) return { status: 'notConfirmed', signedIn: await signedIn() };
   const state = await auth.getState();
-  return state.session ? { status: 'signedIn', role: state.role } : { status: 'signedOut' };
+  return { status: 'confirmed', role: state.role };
 }

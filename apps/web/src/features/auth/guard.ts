@@ -33,6 +33,15 @@ const OPEN_EXACT_PATHS = ['/', '/demo', '/update-password', '/logout'] as const;
  */
 const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest'] as const;
 
+/** The landing page: for visitors; a signed-in user goes on into the app. */
+const LANDING_PATH = '/';
+
+/** Where a signed-in user with a role starts (as after signing in). */
+export const START_PATH = '/classes';
+
+/** Where a signed-in account without a permitted role waits. */
+const WAITLIST_PATH = '/waitlist';
+
 /** The confirmation landing page handles its own `code` (PRODUCT.md §4). */
 export const EMAIL_CONFIRMED_PATH = '/email-confirmed';
 
@@ -60,6 +69,11 @@ export interface RouteGuardInput {
    * sent to /login. Default true.
    */
   knownRoute?: boolean;
+  /**
+   * Whether the browser holds a session (its cookie, or one already read): the landing page reads the
+   * session only then, so that a visitor's first page never loads supabase-js. Default false.
+   */
+  storedSession?: boolean;
 }
 
 interface RouteDecision {
@@ -111,12 +125,24 @@ export function callbackCredentials(search: string, hash: string): CallbackCrede
   return null;
 }
 
-/** Whether `decideRoute` needs the session for this address; open pages without a callback do not. */
+/**
+ * Whether a cookie string (`document.cookie`) holds the session cookie of @supabase/ssr (`sb-<ref>-auth-token`,
+ * possibly chunked as `.0`, `.1` …) with a value. Whether that session is still valid only supabase-js knows.
+ */
+export function hasSessionCookie(cookies: string): boolean {
+  return /(?:^|;\s*)sb-[^=;\s]+-auth-token(?:\.\d+)?=[^;\s]/.test(cookies);
+}
+
+/**
+ * Whether `decideRoute` needs the session for this address; open pages without a callback do not, except
+ * the landing page of a browser that holds a session.
+ */
 export function needsSession(
-  input: Pick<RouteGuardInput, 'path' | 'search' | 'hash' | 'knownRoute'>,
+  input: Pick<RouteGuardInput, 'path' | 'search' | 'hash' | 'knownRoute' | 'storedSession'>,
 ): boolean {
   if (hasOtpExpired(input.search, input.hash)) return false;
   if (callbackCredentials(input.search, input.hash)) return input.path !== EMAIL_CONFIRMED_PATH;
+  if (input.path === LANDING_PATH) return input.storedSession === true;
   return input.knownRoute !== false && !isOpenPath(input.path);
 }
 
@@ -142,7 +168,8 @@ function errorPage(message: string, header?: string): RouteDecision {
  *    taken over; without a permitted role → /waitlist. With a role the address is cleaned of the
  *    single-use parameters. If no session came of it at all (the link was opened in another browser or
  *    the code was already used) → the error page, since the waitlist is for signed-in accounts.
- * 3. Open paths pass (and unknown paths get the 404 page).
+ * 3. Open paths pass (and unknown paths get the 404 page); the landing page `/` only for visitors: a
+ *    signed-in user goes on to their start page, without a permitted role to /waitlist.
  * 4. Anything else without a role → /login, with `redirect` back to the requested page.
  * 5. /admin paths without organization_member → /404.
  * 6. A session without user state → /error 'Leider hast du noch nicht die passende Rolle'.
@@ -157,9 +184,11 @@ export function decideRoute(input: RouteGuardInput): RouteDecision | null {
   const callback = callbackCredentials(search, hash);
   if (callback && path !== EMAIL_CONFIRMED_PATH) {
     if (!session) return errorPage(de.navigation.callbackFailed, de.navigation.otpExpiredHeader);
-    if (!role) return { href: '/waitlist' };
+    if (!role) return { href: WAITLIST_PATH };
     return { href: withoutCallback(path, search) };
   }
+
+  if (path === LANDING_PATH && session) return { href: role ? START_PATH : WAITLIST_PATH };
 
   if (isOpenPath(path) || input.knownRoute === false) return null;
 
@@ -180,7 +209,7 @@ export function decideRoute(input: RouteGuardInput): RouteDecision | null {
  * A `redirect` search value that is safe to navigate to: a same-origin path (not `//host`), not back into
  * the sign-in pages. Anything else falls back to `fallback`.
  */
-export function safeRedirectTarget(value: unknown, fallback = '/classes'): string {
+export function safeRedirectTarget(value: unknown, fallback = START_PATH): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
     return fallback;
   }

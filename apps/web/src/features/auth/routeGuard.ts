@@ -1,11 +1,17 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { AuthController } from './authController';
-import { callbackCredentials, decideRoute, EMAIL_CONFIRMED_PATH, needsSession } from './guard';
+import {
+  callbackCredentials,
+  decideRoute,
+  EMAIL_CONFIRMED_PATH,
+  hasSessionCookie,
+  needsSession,
+} from './guard';
 
 /**
  * The router side of the guards, run by the root route's `beforeLoad` for every navigation: reads the
- * session only when a rule needs it (so the landing page never loads supabase-js), takes over a callback
- * `code` first, then applies `decideRoute` and redirects.
+ * session only when a rule needs it (so the landing page loads supabase-js only for a browser that holds a
+ * session cookie), takes over a callback `code` first, then applies `decideRoute` and redirects.
  */
 export async function guardRoute(options: {
   auth: AuthController;
@@ -14,7 +20,14 @@ export async function guardRoute(options: {
   preload: boolean;
 }): Promise<void> {
   const { auth, location, knownRoute, preload } = options;
-  const address = { path: location.pathname, search: location.searchStr, hash: location.hash, knownRoute };
+  const storedSession = auth.peek()?.session != null || hasSessionCookie(document.cookie);
+  const address = {
+    path: location.pathname,
+    search: location.searchStr,
+    hash: location.hash,
+    knownRoute,
+    storedSession,
+  };
   let state: Awaited<ReturnType<AuthController['getState']>> = { session: null, role: null };
   if (needsSession(address)) {
     const callback = callbackCredentials(address.search, address.hash);

@@ -13,6 +13,8 @@ import { submissionKeys } from '../submissions/queries';
 
 export const correctionKeys = {
   preview: (taskId: string) => ['tasks', taskId, 'corrections', 'preview'] as const,
+  /** The requests of a task (mutations): the bar shows why the last one was refused. */
+  request: (taskId: string) => ['tasks', taskId, 'corrections', 'request'] as const,
 };
 
 /** `GET /api/corrections/preview`: submissions waiting for a correction, price and balance. */
@@ -33,6 +35,7 @@ export const correctionPreviewQueryOptions = (taskId: string) =>
 export function useRequestCorrections(taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: correctionKeys.request(taskId),
     mutationFn: (body: RequestCorrectionsRequest) =>
       apiFetch('/api/corrections', { method: 'POST', body, schema: ZRequestCorrectionsResponse }),
     onSuccess: (result) => {

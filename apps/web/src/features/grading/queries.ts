@@ -5,8 +5,10 @@ import {
   ZResetFeedbackResponse,
   ZSetGroupFeedbackResponse,
   ZSetSkillScoreResponse,
+  ZSetSkillTextsResponse,
   type GradingResponse,
   type GradingSkillFeedback,
+  type SetSkillTextsRequest,
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
@@ -90,6 +92,20 @@ function patchGroupText(queryClient: QueryClient, submissionId: string, groupId:
 const refreshList = (queryClient: QueryClient, taskId: string) =>
   queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true });
 
+/**
+ * After a change: the list (scores, statuses), and for a handed-back submission the view too, whose
+ * "geändert seit der Rückgabe" follows from the server's comparison with the handed-back version.
+ */
+function refreshAfterChange(queryClient: QueryClient, submissionId: string, taskId: string) {
+  const view = queryClient.getQueryData<GradingResponse>(gradingKeys.detail(submissionId));
+  return Promise.all([
+    refreshList(queryClient, taskId),
+    view?.submission.status === 'ausgeteilt'
+      ? queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true })
+      : undefined,
+  ]);
+}
+
 interface ScoreVariables {
   skillId: string;
   score: number;
@@ -122,7 +138,7 @@ export function useSetSkillScore(submissionId: string, taskId: string) {
       patchSkill(queryClient, submissionId, skillId, () => saved);
       toast.success(t.updated);
     },
-    onSettled: () => refreshList(queryClient, taskId),
+    onSettled: () => refreshAfterChange(queryClient, submissionId, taskId),
   });
 }
 
@@ -163,7 +179,58 @@ export function useSetGroupText(submissionId: string, taskId: string) {
       );
       toast.success(t.updated);
     },
-    onSettled: () => refreshList(queryClient, taskId),
+    onSettled: () => refreshAfterChange(queryClient, submissionId, taskId),
+  });
+}
+
+/**
+ * The teacher's own reason and recommendation of a skill, or keeping the AI's (`keep_ai_texts`): shown at
+ * once, the server's row replaces it when saved; a failed save puts the skill's previous texts back.
+ */
+export function useSetSkillTexts(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ skillId, body }: { skillId: string; body: SetSkillTextsRequest }) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}/texts`, {
+        method: 'PUT',
+        body,
+        schema: ZSetSkillTextsResponse,
+      }),
+    onMutate: async ({ skillId, body }) => {
+      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      let previous: GradingSkillFeedback | undefined;
+      patchSkill(queryClient, submissionId, skillId, (f) => {
+        previous = f;
+        if (body.keep_ai_texts === undefined)
+          return {
+            ...f,
+            reason: body.reason ?? '',
+            recommendation: body.recommendation ?? '',
+            texts_edited_at: new Date().toISOString(),
+            ai_texts_kept: false,
+          };
+        return body.keep_ai_texts
+          ? {
+              ...f,
+              reason: f.ai_reason ?? f.reason,
+              recommendation: f.ai_recommendation ?? f.recommendation,
+              texts_edited_at: null,
+              ai_texts_kept: true,
+            }
+          : { ...f, ai_texts_kept: false };
+      });
+      return { previous };
+    },
+    onError: (error, { skillId }, context) => {
+      const previous = context?.previous;
+      if (previous) patchSkill(queryClient, submissionId, skillId, () => previous);
+      toastApiError(error, t.saveFailed);
+    },
+    onSuccess: (saved, { skillId }) => {
+      patchSkill(queryClient, submissionId, skillId, () => saved);
+      toast.success(t.updated);
+    },
+    onSettled: () => refreshAfterChange(queryClient, submissionId, taskId),
   });
 }
 

@@ -11,6 +11,8 @@ import {
   ZSetGroupFeedbackResponse,
   ZSetSkillScoreRequest,
   ZSetSkillScoreResponse,
+  ZSetSkillTextsRequest,
+  ZSetSkillTextsResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -21,6 +23,7 @@ import {
   resetFeedback,
   setGroupFeedback,
   setSkillScore,
+  setSkillTexts,
 } from '../../../domain/grading';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
@@ -63,6 +66,26 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       setSkillScore(ctxOf(request), request.params.submissionId, request.params.skillId, request.body.score),
+  );
+
+  app.put(
+    '/api/feedback/:submissionId/skills/:skillId/texts',
+    {
+      schema: {
+        tags,
+        summary: 'The teacher’s reason and recommendation of one skill, or keep the AI’s',
+        description:
+          '`reason` and `recommendation` (both; empty strings remove them) are the teacher’s and final. ' +
+          '`keep_ai_texts` true shows the AI’s texts to the student also for a changed score (false takes ' +
+          'that back); without the AI’s texts 409 FEEDBACK_NO_AI_TEXTS. Once the teacher changed a score, ' +
+          'the AI’s texts are not shown to the student unless kept.',
+        params: ZGradingSkillParams,
+        body: ZSetSkillTextsRequest,
+        response: { 200: ZSetSkillTextsResponse },
+      },
+    },
+    (request) =>
+      setSkillTexts(ctxOf(request), request.params.submissionId, request.params.skillId, request.body),
   );
 
   app.delete(
@@ -117,7 +140,9 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hand a corrected submission back (`ausgeteilt`) and get the student’s feedback link',
-        description: '409 FEEDBACK_NOT_READY while nothing is scored or a correction is still running.',
+        description:
+          'Publishes what the link shows until the next hand-back (later changes stay the teacher’s until ' +
+          'then). 409 FEEDBACK_NOT_READY while nothing is scored or a correction is still running.',
         params: ZGradingParams,
         response: { 200: ZReleaseFeedbackResponse },
       },

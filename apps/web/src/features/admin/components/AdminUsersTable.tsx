@@ -89,7 +89,8 @@ export function AdminUsersTable() {
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    {/* Wrapping: the whole table fits a laptop's width, without scrolling to the buttons. */}
+                    <Group gap="xs" wrap="wrap">
                       <Button
                         size="xs"
                         variant="default"

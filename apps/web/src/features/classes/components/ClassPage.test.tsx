@@ -233,6 +233,9 @@ describe('A class at /classes/{classId}', () => {
       }),
     );
     await waitFor(() => expect(section(de.classes.students.heading).getByText('Daniel Roth')).toBeTruthy());
+    // "Müller, Emil" reads "Emil Müller" in the logins and in the class list alike.
+    expect(logins.getByText('Emil Müller')).toBeTruthy();
+    expect(section(de.classes.students.heading).getByText('Emil Müller')).toBeTruthy();
 
     await user.click(logins.getByRole('button', { name: de.students.credentials.print }));
     expect(print).toHaveBeenCalledTimes(1);

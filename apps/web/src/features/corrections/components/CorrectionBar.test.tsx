@@ -1,7 +1,7 @@
-import type { PublicConfig, SubmissionListEntry } from '@app/contract';
+import { errorMessages, type PublicConfig, type SubmissionListEntry } from '@app/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configQueryOptions } from '../../config/queries';
 import { Toaster } from '../../../components/Toaster';
@@ -87,6 +87,64 @@ describe('The AI correction bar', () => {
     );
     await waitFor(() => expect(calls).toEqual([{ url: '/api/corrections', body: { taskId: TASK_ID } }]));
     expect(await screen.findByText('KI-Korrektur für 2 Abgaben gestartet. Guthaben: 8 Coins.')).toBeTruthy();
+  });
+
+  it('names the missing rubric levels when the correction is refused and links to the rubric editor', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    const skillId = (name: string) => `sk-${name}`.padEnd(21, '_');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST')
+          return Promise.resolve(
+            json(
+              {
+                error: {
+                  code: 'CORRECTION_RUBRIC_INCOMPLETE',
+                  message: errorMessages.CORRECTION_RUBRIC_INCOMPLETE,
+                  details: {
+                    taskId: TASK_ID,
+                    skills: [
+                      { skillId: skillId('Ansatz'), name: 'Ansatz', scores: [1] },
+                      { skillId: skillId('Lesbarkeit'), name: 'Lesbarkeit', scores: [0, 1, 2] },
+                    ],
+                  },
+                },
+                requestId: 'req-1',
+              },
+              409,
+            ),
+          );
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.startsWith('/api/corrections/preview'))
+          return Promise.resolve(json({ waiting: 2, costPerSubmission: 1, coinCount: 10 }));
+        return new Promise<Response>(() => {});
+      }),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(configQueryOptions.queryKey, config('openai'));
+    queryClient.setQueryData(correctionKeys.preview(TASK_ID), {
+      waiting: 2,
+      costPerSubmission: 1,
+      coinCount: 10,
+    });
+    renderWithProviders(<CorrectionBar taskId={TASK_ID} entries={handIns(2, 'abgegeben', 0)} />, queryClient);
+    await user.click(screen.getByRole('button', { name: /^KI-Korrektur für alle/ }));
+
+    const notice = await screen.findByRole('alert', { name: 'Im Bewertungsraster fehlen Stufen' });
+    expect(within(notice).getByText('Ansatz: keine Stufe für 1 Punkt')).toBeTruthy();
+    expect(within(notice).getByText('Lesbarkeit: keine Stufe für 0, 1 und 2 Punkte')).toBeTruthy();
+    expect(
+      within(notice)
+        .getByRole('link', { name: 'Fehlende Stufen im Bewertungsraster ergänzen' })
+        .getAttribute('href'),
+    ).toBe('#task-rubric');
+    // Closed, it stays closed until the next refusal.
+    await user.click(within(notice).getByRole('button', { name: 'Hinweis schließen' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('alert', { name: 'Im Bewertungsraster fehlen Stufen' })).toBeNull(),
+    );
   });
 
   it('explains instead of offering the button when no AI service is configured', () => {

@@ -7,6 +7,7 @@ import { useRealtimeEvents } from '../../../lib/events';
 import { toast } from '../../../lib/toast';
 import { AiNotConfiguredNotice, useAiEnabled } from '../../ai';
 import { correctionPreviewQueryOptions, useRequestCorrections } from '../queries';
+import { RubricIncompleteNotice } from './RubricIncompleteNotice';
 
 const t = de.corrections;
 
@@ -69,6 +70,7 @@ export function CorrectionBar({
           {t.notEnough}
         </Text>
       )}
+      <RubricIncompleteNotice taskId={taskId} />
       {running > 0 && (
         <Stack gap={2}>
           <Text size="sm" aria-live="polite" data-testid="correction-progress">

@@ -64,6 +64,27 @@ describe('The task content editor', () => {
     expect(nodes(data).find((node) => node.type === 'inlineMath')?.attrs).toEqual({ latex: '\\frac{a}{b}' });
   });
 
+  it('puts the cursor after a display formula inserted with "∑ Zeile", so typing keeps the formula', async () => {
+    const { onChange } = renderEditor(null);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: de.editor.toolbar.blockMath }));
+    const dialog = await screen.findByRole('dialog', { name: de.editor.math.insertTitle });
+    await user.type(within(dialog).getByLabelText(de.editor.math.latex), 'x^2');
+    await user.click(within(dialog).getByRole('button', { name: de.editor.math.insert }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The next keystroke goes into a paragraph after the formula instead of replacing it.
+    await user.keyboard('Weiter');
+    await waitFor(() =>
+      expect(nodes(onChange.mock.lastCall?.[0]).some((n) => n.text === 'Weiter')).toBe(true),
+    );
+    const data = onChange.mock.lastCall?.[0];
+    expect(nodes(data).find((node) => node.type === 'blockMath')?.attrs).toEqual({ latex: 'x^2' });
+    const blocks = (data as { content: Array<{ type: string }> }).content.map((node) => node.type);
+    expect(blocks.indexOf('blockMath')).toBeLessThan(blocks.lastIndexOf('paragraph'));
+  });
+
   it('offers a toolbar with German names, one tab stop and arrow-key navigation', async () => {
     renderEditor(null);
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { NodeSelection } from '@tiptap/pm/state';
 import type { EditorProps } from '@tiptap/pm/view';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { cursorAfterInsertedBlock } from '../commands';
 import { taskExtensions, type MathKind } from '../extensions';
 import contentClasses from './content.module.css';
 import classes from './editor.module.css';
@@ -104,7 +105,7 @@ export default function TaskEditor({
       const { empty } = editor.state.selection;
       const base = empty ? chain : chain.deleteSelection();
       if (kind === 'inline') base.insertInlineMath({ latex }).run();
-      else base.insertBlockMath({ latex }).run();
+      else base.insertBlockMath({ latex }).command(cursorAfterInsertedBlock).run();
     }
     setMath(null);
   };

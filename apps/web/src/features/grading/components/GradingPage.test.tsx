@@ -67,6 +67,8 @@ function grading(): GradingResponse {
       score: 1,
       max_score: 5,
       feedback_url: null,
+      released_at: null,
+      changed_since_release: false,
       updated_at: stamp,
     },
     task: { id: TASK_ID, title: 'Hebelgesetz', class_id: CLASS_ID },
@@ -98,6 +100,10 @@ function grading(): GradingResponse {
               created_by: OWNER,
               ai_score: 1,
               teacher_edited_at: null,
+              ai_reason: 'Ansatz stimmt',
+              ai_recommendation: 'Einheiten angeben',
+              texts_edited_at: null,
+              ai_texts_kept: false,
             },
           },
           {
@@ -112,6 +118,10 @@ function grading(): GradingResponse {
               recommendation: '',
               ai_score: null,
               teacher_edited_at: null,
+              ai_reason: null,
+              ai_recommendation: null,
+              texts_edited_at: null,
+              ai_texts_kept: false,
             },
           },
         ],
@@ -120,11 +130,14 @@ function grading(): GradingResponse {
   };
 }
 
-function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+function setup(
+  answer: (url: string, init?: RequestInit) => Response | Promise<Response>,
+  view: GradingResponse = grading(),
+) {
   const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
   vi.stubGlobal('fetch', fetch);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(gradingKeys.detail(SUB), grading());
+  queryClient.setQueryData(gradingKeys.detail(SUB), view);
   queryClient.setQueryData(submissionKeys.list(TASK_ID), {
     data: [
       entry('Greta', 'Gärtner', { id: SUB, display_status: 'korrigiert', score: 1 }),
@@ -206,6 +219,127 @@ describe('The grading page', () => {
     const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts).toHaveLength(1);
     expect(JSON.parse(puts[0]![1]!.body as string)).toEqual({ feedback: 'Sehr gut begründet!' });
+  });
+
+  it('hides the AI’s reason from the student after a score change until the teacher keeps it', async () => {
+    const user = userEvent.setup();
+    const view = grading();
+    const changed = { ...view.groups[0]!.skills[0]!.feedback, score: 2, teacher_edited_at: stamp };
+    view.groups[0]!.skills[0]!.feedback = changed;
+    let answer: (r: Response) => void = () => {};
+    const { fetch } = setup(
+      (_url, init) =>
+        init?.method === 'PUT'
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : json({ data: [] }),
+      view,
+    );
+    const ansatz = screen.getAllByTestId('skill').find((s) => s.dataset.skill === 'Ansatz')!;
+    expect(within(ansatz).getByText(/Die Begründung der KI passt zu 1 Punkt/)).toBeTruthy();
+    // The AI's original stays visible for the teacher.
+    expect(within(ansatz).getByText('Ansatz stimmt')).toBeTruthy();
+    const keep = within(ansatz).getByRole('checkbox', { name: 'Begründung der KI beibehalten' });
+    expect((keep as HTMLInputElement).checked).toBe(false);
+
+    await user.click(keep);
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(put[0]).toBe(`/api/feedback/${SUB}/skills/${id('sk-Ansatz')}/texts`);
+    expect(JSON.parse(put[1]!.body as string)).toEqual({ keep_ai_texts: true });
+    await act(async () => answer(json({ ...changed, ai_texts_kept: true })));
+    await waitFor(() =>
+      expect(
+        within(ansatz).getByRole<HTMLInputElement>('checkbox', { name: 'Begründung der KI beibehalten' })
+          .checked,
+      ).toBe(true),
+    );
+    expect(within(ansatz).queryByText(/Die Begründung der KI passt zu 1 Punkt/)).toBeNull();
+  });
+
+  it('takes back a refused “keep the AI’s reason” with the server’s reason', async () => {
+    const user = userEvent.setup();
+    const view = grading();
+    view.groups[0]!.skills[0]!.feedback = {
+      ...view.groups[0]!.skills[0]!.feedback,
+      score: 3,
+      teacher_edited_at: stamp,
+    };
+    setup(
+      (_url, init) =>
+        init?.method === 'PUT'
+          ? apiError(409, 'FEEDBACK_NO_AI_TEXTS', 'Zu dieser Kompetenz gibt es keine Begründung der KI.')
+          : json({ data: [] }),
+      view,
+    );
+    const ansatz = screen.getAllByTestId('skill').find((s) => s.dataset.skill === 'Ansatz')!;
+    await user.click(within(ansatz).getByRole('checkbox', { name: 'Begründung der KI beibehalten' }));
+    expect(await screen.findByText('Zu dieser Kompetenz gibt es keine Begründung der KI.')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(ansatz).getByRole<HTMLInputElement>('checkbox', { name: 'Begründung der KI beibehalten' })
+          .checked,
+      ).toBe(false),
+    );
+    expect(within(ansatz).getByText(/Die Begründung der KI passt zu 1 Punkt/)).toBeTruthy();
+  });
+
+  it('lets the teacher rewrite and remove a skill’s reason, the AI’s original beside it', async () => {
+    const user = userEvent.setup();
+    const base = grading().groups[0]!.skills[0]!.feedback;
+    const bodies: unknown[] = [];
+    setup((_url, init) => {
+      if (init?.method !== 'PUT') return json({ data: [] });
+      const body = JSON.parse(init.body as string) as { reason: string; recommendation: string };
+      bodies.push(body);
+      return json({ ...base, ...body, texts_edited_at: stamp });
+    });
+    const ansatz = screen.getAllByTestId('skill').find((s) => s.dataset.skill === 'Ansatz')!;
+    await user.click(within(ansatz).getByRole('button', { name: 'Begründung bearbeiten' }));
+    const reason = within(ansatz).getByRole('textbox', { name: 'Begründung' });
+    expect((reason as HTMLTextAreaElement).value).toBe('Ansatz stimmt');
+    await user.clear(reason);
+    await user.type(reason, 'Sauber hergeleitet.');
+    await user.clear(within(ansatz).getByRole('textbox', { name: 'Empfehlung' }));
+    await user.click(within(ansatz).getByRole('button', { name: 'Begründung speichern' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Sauber hergeleitet.', recommendation: '' }]));
+    expect(await within(ansatz).findByText('Deine Begründung')).toBeTruthy();
+    expect(within(ansatz).getByText('Sauber hergeleitet.')).toBeTruthy();
+    expect(within(ansatz).getByText('Begründung der KI (nur für dich sichtbar)')).toBeTruthy();
+    expect(within(ansatz).getByText('Ansatz stimmt')).toBeTruthy();
+
+    await user.click(within(ansatz).getByRole('button', { name: 'Begründung entfernen' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ reason: '', recommendation: '' });
+    expect(await within(ansatz).findByText('Der Schüler sieht keine Begründung.')).toBeTruthy();
+  });
+
+  it('shows a change since the hand-back and hands back again', async () => {
+    const user = userEvent.setup();
+    const view = grading();
+    view.submission = {
+      ...view.submission,
+      status: 'ausgeteilt',
+      display_status: 'ausgeteilt',
+      feedback_url: 'https://schule.example/feedback/abc',
+      released_at: stamp,
+      changed_since_release: true,
+    };
+    const { fetch } = setup(
+      (url, init) =>
+        init?.method === 'POST'
+          ? json({ released: [{ submission_id: SUB, feedback_url: 'https://schule.example/feedback/abc' }] })
+          : json({ data: [] }),
+      view,
+    );
+    expect(screen.getByText('geändert seit der Rückgabe')).toBeTruthy();
+    expect(screen.getByText(/sieht noch die Fassung, die du ausgeteilt hast/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Erneut austeilen' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([u, init]) => init?.method === 'POST' && u === `/api/feedback/${SUB}/release`),
+      ).toBe(true),
+    );
   });
 
   it('goes to the next student with J and announces the position', async () => {

@@ -17,6 +17,7 @@ import {
   useResetGrading,
   useSetGroupText,
   useSetSkillScore,
+  useSetSkillTexts,
 } from '../queries';
 import classes from './grading.module.css';
 import { GroupGrading } from './GroupGrading';
@@ -52,6 +53,7 @@ export function GradingPage({
   const setScore = useSetSkillScore(submissionId, taskId);
   const setText = useSetGroupText(submissionId, taskId);
   const removeSkill = useDeleteSkillGrading(submissionId, taskId);
+  const setTexts = useSetSkillTexts(submissionId, taskId);
   const reset = useResetGrading(submissionId, taskId);
   const release = useReleaseSubmission(submissionId, taskId);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -118,7 +120,10 @@ export function GradingPage({
           <Title order={1} size="h2" ref={heading} tabIndex={-1}>
             {t.heading(name)}
           </Title>
-          <SubmissionStatusBadge status={submission.display_status} />
+          <SubmissionStatusBadge
+            status={submission.display_status}
+            changedSinceRelease={submission.changed_since_release}
+          />
           {index >= 0 ? <Text c="dimmed">{t.position(index + 1, entries.length)}</Text> : null}
         </Group>
         <Group gap="xs">
@@ -157,10 +162,19 @@ export function GradingPage({
             disabled={!anyScored}
             title={anyScored ? undefined : de.grading.release.notReady}
           >
-            {submission.feedback_url ? de.grading.release.again : de.grading.release.button}
+            {submission.changed_since_release
+              ? de.grading.release.handBackAgain
+              : submission.feedback_url
+                ? de.grading.release.again
+                : de.grading.release.button}
           </Button>
         </Group>
       </Group>
+      {submission.changed_since_release ? (
+        <Alert color="orange" title={de.grading.release.changedTitle}>
+          {de.grading.release.changedText}
+        </Alert>
+      ) : null}
       {submission.feedback_url ? (
         <FeedbackLinkBox url={submission.feedback_url} name={name} taskTitle={data.task.title} />
       ) : null}
@@ -185,6 +199,8 @@ export function GradingPage({
                 group={group}
                 onScore={(skillId, score, prev) => setScore.mutate({ skillId, score, previous: prev })}
                 onRemove={(skillId) => removeSkill.mutate(skillId)}
+                onTexts={(skillId, body) => setTexts.mutate({ skillId, body })}
+                savingTextsOf={setTexts.isPending ? setTexts.variables.skillId : null}
                 onSaveText={(feedback, prev, revert) =>
                   setText.mutate({ groupId: group.group_id, feedback, previous: prev }, { onError: revert })
                 }

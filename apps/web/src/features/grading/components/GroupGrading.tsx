@@ -1,4 +1,4 @@
-import { groupScore, type GradingGroup } from '@app/contract';
+import { groupScore, type GradingGroup, type SetSkillTextsRequest } from '@app/contract';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { de } from '../../../i18n/de';
@@ -10,6 +10,9 @@ interface GroupGradingProps {
   group: GradingGroup;
   onScore: (skillId: string, score: number, previous: number) => void;
   onRemove: (skillId: string) => void;
+  onTexts: (skillId: string, body: SetSkillTextsRequest) => void;
+  /** The skill whose texts are being saved, if any. */
+  savingTextsOf: string | null;
   /** `revert` puts the field back when the save failed (the cache may never have shown the new text). */
   onSaveText: (feedback: string, previous: string, revert: () => void) => void;
   savingText: boolean;
@@ -20,7 +23,15 @@ interface GroupGradingProps {
  * its skills and the text for the student. The text is saved with the button or when leaving the field; when
  * the save fails the cache goes back to the last saved text and so does the field (PRODUCT.md §4).
  */
-export function GroupGrading({ group, onScore, onRemove, onSaveText, savingText }: GroupGradingProps) {
+export function GroupGrading({
+  group,
+  onScore,
+  onRemove,
+  onTexts,
+  savingTextsOf,
+  onSaveText,
+  savingText,
+}: GroupGradingProps) {
   const saved = group.text.feedback;
   const [draft, setDraft] = useState(saved);
   // A text saved elsewhere (or the server's answer) replaces the field's content (React's "adjust state
@@ -67,6 +78,8 @@ export function GroupGrading({ group, onScore, onRemove, onSaveText, savingText 
             item={item}
             onScore={(value) => onScore(item.skill.id, value, item.feedback.score)}
             onRemove={() => onRemove(item.skill.id)}
+            onTexts={(body) => onTexts(item.skill.id, body)}
+            savingTexts={savingTextsOf === item.skill.id}
           />
         ))}
         <Textarea

@@ -1,8 +1,9 @@
-import type { GradingSkill } from '@app/contract';
-import { Badge, Button, Group, List, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { GradingSkill, SetSkillTextsRequest } from '@app/contract';
+import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
 import classes from './grading.module.css';
+import { SkillTexts } from './SkillTexts';
 
 const t = de.grading.skill;
 
@@ -16,13 +17,15 @@ interface SkillGradingProps {
   item: GradingSkill;
   onScore: (score: number) => void;
   onRemove: () => void;
+  onTexts: (body: SetSkillTextsRequest) => void;
+  savingTexts: boolean;
 }
 
 /**
  * One skill: its levels as buttons (the chosen one pressed; choosing saves at once), the AI's level marked,
- * and the AI's reason, evidence and recommendation marked as a suggestion until the teacher scores.
+ * and its texts as the student will see them (SkillTexts).
  */
-export function SkillGrading({ item, onScore, onRemove }: SkillGradingProps) {
+export function SkillGrading({ item, onScore, onRemove, onTexts, savingTexts }: SkillGradingProps) {
   const { skill, feedback } = item;
   const headingId = useId();
   const aiSuggested = isAiSuggestion(feedback);
@@ -32,7 +35,6 @@ export function SkillGrading({ item, onScore, onRemove }: SkillGradingProps) {
       .filter((d) => d.score === score)
       .map((d) => d.value)
       .join(' · ');
-  const hasTexts = Boolean(feedback.reason || feedback.proof.length > 0 || feedback.recommendation);
 
   return (
     <Paper withBorder p="sm" data-testid="skill" data-skill={skill.name}>
@@ -102,41 +104,7 @@ export function SkillGrading({ item, onScore, onRemove }: SkillGradingProps) {
           </Text>
         ) : null}
 
-        {hasTexts ? (
-          <Paper
-            p="xs"
-            className={feedback.ai_score !== null ? classes.ai : undefined}
-            aria-labelledby={headingId}
-          >
-            {feedback.ai_score !== null ? (
-              <Text size="xs" fw={700} c="violet" mb={4}>
-                {t.aiSuggestion}
-              </Text>
-            ) : null}
-            {feedback.reason ? (
-              <Text size="sm">
-                <strong>{t.reason}:</strong> {feedback.reason}
-              </Text>
-            ) : null}
-            {feedback.proof.length > 0 ? (
-              <>
-                <Text size="sm" fw={700} mt={4}>
-                  {t.proof}:
-                </Text>
-                <List size="sm">
-                  {feedback.proof.map((quote, i) => (
-                    <List.Item key={i}>„{quote}“</List.Item>
-                  ))}
-                </List>
-              </>
-            ) : null}
-            {feedback.recommendation ? (
-              <Text size="sm" mt={4}>
-                <strong>{t.recommendation}:</strong> {feedback.recommendation}
-              </Text>
-            ) : null}
-          </Paper>
-        ) : null}
+        <SkillTexts feedback={feedback} labelledBy={headingId} onTexts={onTexts} saving={savingTexts} />
 
         {feedback.id !== null ? (
           <Group justify="flex-end">

@@ -37,8 +37,9 @@ export function NotificationBell() {
   return (
     <Group gap="xs" wrap="nowrap">
       {data && (
-        // Plain text with a title: the full explanation is on /notifications, behind the bell.
-        <Badge variant="light" color="yellow" size="lg" title={de.notifications.balanceHint}>
+        // Plain text with a title: the full explanation is on /notifications, behind the bell. A phone's
+        // header has no room for it beside the name and the bell: there the balance is on /notifications.
+        <Badge variant="light" color="yellow" size="lg" title={de.notifications.balanceHint} visibleFrom="xs">
           <VisuallyHidden>{de.notifications.balanceLabel}</VisuallyHidden>
           {de.notifications.coins(data.coinCount)}
         </Badge>

@@ -280,6 +280,41 @@ describe('The competence generation step', { timeout: 20_000 }, () => {
     );
   });
 
+  it('ticks a cluster created in the panel, says what will be sent and sends it', async () => {
+    const { api, rubricApi, cls, task } = setup({ aiProvider: 'openai', withRubric: false });
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: t.generation.open }));
+    // Nothing ticked yet: the panel says so before anything is sent.
+    expect(await screen.findByText(t.generation.sendingNone)).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: t.generation.newCluster });
+    await user.type(within(form).getByRole('textbox', { name: t.generation.clusterName }), 'Argumentieren');
+    await user.click(within(form).getByRole('button', { name: t.generation.clusterAdd }));
+
+    const box = await screen.findByRole('checkbox', { name: 'Argumentieren' });
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByText(t.generation.sending(['Argumentieren']))).toBeTruthy();
+    expect(screen.queryByText(t.generation.sendingNone)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t.generation.propose }));
+    await screen.findByRole('textbox', { name: t.generation.skillName(0, 0) });
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: `/api/tasks/${task.id}/rubric/generate/skills`,
+        body: { cluster_ids: [rubricApi.clusters[0]!.id] },
+      }),
+    );
+
+    // Back to the choice: the tick is kept; unticking it shows the hint that no cluster will be sent.
+    await user.click(screen.getByRole('button', { name: t.generation.back }));
+    const again = await screen.findByRole('checkbox', { name: 'Argumentieren' });
+    expect((again as HTMLInputElement).checked).toBe(true);
+    await user.click(again);
+    expect(await screen.findByText(t.generation.sendingNone)).toBeTruthy();
+  });
+
   it('shows the server’s AI_NOT_CONFIGURED answer as the German explanation', async () => {
     const { cls, task } = setup({
       aiProvider: 'openai',

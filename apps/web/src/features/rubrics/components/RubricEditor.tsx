@@ -218,7 +218,7 @@ function GroupCard({
             {t.group.sharedHint(otherTasks)}
           </Text>
         )}
-        <Group grow align="flex-start" wrap="wrap">
+        <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
           <EditableText
             label={t.group.name}
             value={group.name}
@@ -323,7 +323,7 @@ function SkillCard({
             onRemove={() => setConfirm(true)}
           />
         </Group>
-        <Group grow align="flex-start" wrap="wrap">
+        <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
           <EditableText
             label={t.skill.name}
             value={skill.name}

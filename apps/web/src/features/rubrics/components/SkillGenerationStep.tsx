@@ -1,6 +1,7 @@
 import {
   MAX_SKILL_SCORE,
   ZProposedSkillGroup,
+  type Cluster,
   type ProposedSkill,
   type ProposedSkillGroup,
 } from '@app/contract';
@@ -20,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
@@ -49,6 +50,8 @@ export function SkillGenerationStep({ taskId, onDone }: { taskId: string; onDone
   const propose = useProposeSkills(taskId);
   const generate = useGenerateRubric(taskId);
   const [proposal, setProposal] = useState<ProposedSkillGroup[] | null>(null);
+  // Kept here so that "Zurück zur Auswahl" returns to the clusters ticked before.
+  const [chosen, setChosen] = useState<string[]>([]);
   const notConfigured = !aiEnabled || isNotConfigured(propose.error) || isNotConfigured(generate.error);
 
   if (notConfigured)
@@ -61,6 +64,8 @@ export function SkillGenerationStep({ taskId, onDone }: { taskId: string; onDone
   if (!proposal)
     return (
       <ClusterChoice
+        chosen={chosen}
+        onChoose={setChosen}
         pending={propose.isPending}
         onPropose={(clusterIds) =>
           propose.mutate(clusterIds, {
@@ -98,21 +103,31 @@ export function SkillGenerationStep({ taskId, onDone }: { taskId: string; onDone
   );
 }
 
+/**
+ * The clusters to steer the proposal. A cluster created here is ticked at once, and the panel always says what
+ * will be sent (the ticked clusters' names, or that none is ticked), so the AI never gets an empty list unnoticed.
+ */
 function ClusterChoice({
+  chosen: chosenIds,
+  onChoose,
   pending,
   onPropose,
 }: {
+  chosen: string[];
+  onChoose: Dispatch<SetStateAction<string[]>>;
   pending: boolean;
   onPropose: (clusterIds: string[]) => void;
 }) {
   const clusters = useQuery(clustersQueryOptions());
-  const [chosen, setChosen] = useState<string[]>([]);
+  const list = clusters.data ?? [];
+  // Only clusters that still exist are sent (one may have been deleted meanwhile).
+  const chosen = list.filter((cluster) => chosenIds.includes(cluster.id));
   return (
     <Stack gap="sm">
       <Text size="sm">{t.intro}</Text>
-      <Checkbox.Group label={t.clusters} value={chosen} onChange={setChosen}>
+      <Checkbox.Group label={t.clusters} value={chosen.map((c) => c.id)} onChange={onChoose}>
         <Stack gap={4} mt={4}>
-          {(clusters.data ?? []).map((cluster) => (
+          {list.map((cluster) => (
             <Checkbox
               key={cluster.id}
               value={cluster.id}
@@ -127,9 +142,12 @@ function ClusterChoice({
           {t.clustersEmpty}
         </Text>
       )}
-      <NewCluster />
+      <NewCluster onCreated={(cluster) => onChoose((ids) => [...ids, cluster.id])} />
+      <Text size="sm" c={chosen.length === 0 ? 'orange.8' : undefined} aria-live="polite">
+        {chosen.length === 0 ? t.sendingNone : t.sending(chosen.map((c) => c.name))}
+      </Text>
       <Group>
-        <Button onClick={() => onPropose(chosen)} loading={pending}>
+        <Button onClick={() => onPropose(chosen.map((c) => c.id))} loading={pending}>
           {t.propose}
         </Button>
         {pending && (
@@ -143,7 +161,7 @@ function ClusterChoice({
   );
 }
 
-function NewCluster() {
+function NewCluster({ onCreated }: { onCreated: (cluster: Cluster) => void }) {
   const create = useCreateCluster();
   const [name, setName] = useState('');
   const [criteria, setCriteria] = useState('');
@@ -153,9 +171,10 @@ function NewCluster() {
     create.mutate(
       { name: name.trim(), criteria: criteria.trim() },
       {
-        onSuccess: () => {
+        onSuccess: (cluster) => {
           setName('');
           setCriteria('');
+          onCreated(cluster);
         },
       },
     );

@@ -45,7 +45,7 @@ describe('Matching files to students', () => {
     fileButton.focus();
     await user.keyboard('{Enter}');
     expect(fileButton.getAttribute('aria-pressed')).toBe('true');
-    const listbox = screen.getByRole('listbox', { name: 'Schülerinnen und Schüler' });
+    const listbox = screen.getByRole('listbox', { name: 'Schüler' });
     expect(document.activeElement).toBe(listbox);
     expect(screen.getByText(/foto\.jpg ausgewählt/)).toBeTruthy();
 

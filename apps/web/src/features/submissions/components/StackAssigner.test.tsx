@@ -80,7 +80,7 @@ describe('Assigning the pages of a scanned stack', () => {
     const user = userEvent.setup();
     const { anna, ben, matches } = setup();
 
-    const count = screen.getByLabelText('Seiten pro Schüler/in');
+    const count = screen.getByLabelText('Seiten pro Schüler');
     await user.clear(count);
     await user.type(count, '2{Enter}');
 
@@ -90,8 +90,8 @@ describe('Assigning the pages of a scanned stack', () => {
       { submissionId: anna.id, fileId: pageId(2) },
     ]);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Seiten 1–2 → Anna Albers'));
-    expect(screen.getByLabelText<HTMLSelectElement>('Schüler/in').value).toBe(ben.id);
-    expect(screen.getByLabelText<HTMLSelectElement>('Schüler/in für scan.pdf – Seite 2').value).toBe(anna.id);
+    expect(screen.getByLabelText<HTMLSelectElement>('Schüler').value).toBe(ben.id);
+    expect(screen.getByLabelText<HTMLSelectElement>('Schüler für scan.pdf – Seite 2').value).toBe(anna.id);
 
     // Enter again: the next two pages nobody has yet go to Ben.
     count.focus();
@@ -108,7 +108,7 @@ describe('Assigning the pages of a scanned stack', () => {
     const user = userEvent.setup();
     const { photo, cem, calls, matches } = setup();
 
-    const select = screen.getByLabelText<HTMLSelectElement>('Schüler/in für nachzuegler.jpg');
+    const select = screen.getByLabelText<HTMLSelectElement>('Schüler für nachzuegler.jpg');
     await user.selectOptions(select, 'Cem Cakir');
     await waitFor(() => expect(matches()).toEqual([{ submissionId: cem.id, fileId: photo.id }]));
     expect(select.value).toBe(cem.id);

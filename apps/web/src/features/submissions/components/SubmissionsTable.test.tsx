@@ -61,6 +61,62 @@ describe('The submissions table', () => {
     expect(screen.getByText('1 Datei ist noch keinem Namen zugeordnet.')).toBeTruthy();
   });
 
+  it('marks a handed-back submission changed since the hand-back beside its status', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const queryClient = createQueryClient();
+    const handedBack = { status: 'ausgeteilt', display_status: 'ausgeteilt', score: 5 } as const;
+    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+      data: [
+        entry('Anna', 'Albers', { ...handedBack, changed_since_release: true }),
+        entry('Ben', 'Berg', handedBack),
+      ],
+    });
+    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
+    const row = (name: string) =>
+      screen.getAllByTestId('submission-row').find((r) => r.dataset.student === name)!;
+    expect(within(row('Anna Albers')).getByText('Ausgeteilt')).toBeTruthy();
+    expect(within(row('Anna Albers')).getByText('geändert seit der Rückgabe')).toBeTruthy();
+    expect(within(row('Ben Berg')).queryByText('geändert seit der Rückgabe')).toBeNull();
+  });
+
+  it('marks both rows when two students handed in the same file, naming the other in the tooltip', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const anna = entry('Anna', 'Albers', { files: [file('a.jpg')], display_status: 'abgegeben' });
+    const jonas = entry('Jonas', 'Schulz', { files: [file('j.jpg')], display_status: 'abgegeben' });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+      data: [
+        { ...anna, identical_files_with: [jonas.id] },
+        entry('Ben', 'Berg', { files: [file('b.jpg')], display_status: 'abgegeben' }),
+        { ...jonas, identical_files_with: [anna.id] },
+      ],
+    });
+    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
+
+    const row = (name: string) =>
+      screen.getAllByTestId('submission-row').find((r) => r.dataset.student === name)!;
+    const annaMark = within(row('Anna Albers')).getByLabelText(
+      'Gleiche Datei wie in der Abgabe von Jonas Schulz. Vielleicht wurde ein Foto weitergegeben – schau es dir an.',
+    );
+    expect(annaMark.textContent).toBe('Gleiche Datei');
+    expect(
+      within(row('Jonas Schulz')).getByLabelText(/Gleiche Datei wie in der Abgabe von Anna Albers\./),
+    ).toBeTruthy();
+    expect(within(row('Ben Berg')).queryByText('Gleiche Datei')).toBeNull();
+    await user.hover(annaMark);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Abgabe von Jonas Schulz');
+  });
+
   it('deletes a submission after confirmation with the PRODUCT.md toast', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();

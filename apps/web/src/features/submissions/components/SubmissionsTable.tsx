@@ -23,12 +23,45 @@ export function studentName(entry: Pick<SubmissionListEntry, 'name'>): string {
   return `${entry.name.first_name} ${entry.name.last_name}`.trim();
 }
 
-/** The status badge of PRODUCT.md §4 with the contract's labels and colours. */
-export function SubmissionStatusBadge({ status }: { status: SubmissionListEntry['display_status'] }) {
-  return (
+/**
+ * The status badge of PRODUCT.md §4 with the contract's labels and colours; beside it "geändert seit der
+ * Rückgabe" when the grading of a handed-back submission changed since (the link still shows the old one).
+ */
+export function SubmissionStatusBadge({
+  status,
+  changedSinceRelease = false,
+}: {
+  status: SubmissionListEntry['display_status'];
+  changedSinceRelease?: boolean;
+}) {
+  const badge = (
     <Badge color={DISPLAY_STATUS_COLORS[status]} variant="light" data-status={status}>
       {DISPLAY_STATUS_LABELS[status]}
     </Badge>
+  );
+  if (!changedSinceRelease) return badge;
+  return (
+    <Group gap={4} wrap="wrap" component="span">
+      {badge}
+      <Badge color="orange" variant="outline" data-changed-since-release>
+        {de.grading.release.changedBadge}
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * The mark on a row whose files include one that another student of the task handed in too (the same photo,
+ * shared by messenger): the tooltip names them.
+ */
+function IdenticalFilesBadge({ names }: { names: readonly string[] }) {
+  const hint = t.identicalHint(names);
+  return (
+    <Tooltip label={hint} multiline w={280} withArrow>
+      <Badge color="orange" variant="outline" size="sm" tabIndex={0} aria-label={hint}>
+        {t.identical}
+      </Badge>
+    </Tooltip>
   );
 }
 
@@ -136,15 +169,22 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.data.map((entry) => {
+              {list.data.data.map((entry, _index, entries) => {
                 const name = studentName(entry);
+                const sameFiles = entry.identical_files_with.flatMap((id) => {
+                  const other = entries.find((e) => e.id === id);
+                  return other ? [studentName(other)] : [];
+                });
                 return (
                   <Table.Tr key={entry.id} data-testid="submission-row" data-student={name}>
                     <Table.Th scope="row" fw={500}>
                       {name}
                     </Table.Th>
                     <Table.Td>
-                      <SubmissionStatusBadge status={entry.display_status} />
+                      <SubmissionStatusBadge
+                        status={entry.display_status}
+                        changedSinceRelease={entry.changed_since_release}
+                      />
                     </Table.Td>
                     <Table.Td>
                       {entry.files.length === 0 ? (
@@ -167,6 +207,7 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                               {index + 1}
                             </Anchor>
                           ))}
+                          {sameFiles.length > 0 && <IdenticalFilesBadge names={sameFiles} />}
                         </Group>
                       )}
                     </Table.Td>

@@ -46,13 +46,15 @@ export function ClassTasks({ classId }: { classId: string }) {
                   key={task.id}
                   component="li"
                   justify="space-between"
-                  wrap="nowrap"
+                  wrap="wrap"
+                  gap="xs"
                   py="xs"
                   style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
                   data-task-id={task.id}
                   aria-busy={pending || undefined}
                 >
-                  <Stack gap={2} style={{ minWidth: 0 }}>
+                  {/* The title takes the line; on a phone the status and the button go below it. */}
+                  <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
                     {pending ? (
                       <Text fw={600}>{task.title}</Text>
                     ) : (
@@ -133,7 +135,7 @@ function QuickTaskForm({ classId }: { classId: string }) {
       }}
       noValidate
     >
-      <Group align="flex-start" wrap="nowrap">
+      <Group align="flex-start" wrap="wrap" gap="xs">
         <TextInput
           label={t.quickTitle}
           placeholder={t.quickPlaceholder}
@@ -143,7 +145,7 @@ function QuickTaskForm({ classId }: { classId: string }) {
             if (error) setError(null);
           }}
           error={error}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 12rem' }}
         />
         <Button type="submit" variant="light" mt={25}>
           {t.quickAdd}

@@ -20,7 +20,7 @@ export function FilePicker({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button variant="light" size="md" onClick={() => input.current?.click()} disabled={disabled}>
+      <Button variant="light" size="md" fullWidth onClick={() => input.current?.click()} disabled={disabled}>
         {label}
       </Button>
       <input

@@ -1,5 +1,5 @@
 import type { SubmitPageResponse } from '@app/contract';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { deShell } from '../../../../i18n/de.shell';
 import { deSubmit } from '../../../../i18n/de.submit';
@@ -9,6 +9,7 @@ import { ContentView } from '../ContentView';
 import { UploadList } from '../UploadList';
 import { FilePicker } from './FilePicker';
 import { StudentNameSection, useStudentName } from './StudentName';
+import classes from './SubmitForm.module.css';
 import { SubmitReceipt } from './SubmitReceipt';
 import { useUploadQueue } from './useUploadQueue';
 
@@ -158,7 +159,7 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
             <Text size="sm" c="dimmed">
               {t.filesHint(limits.maxFiles, maxMb)}
             </Text>
-            <Group gap="sm" grow>
+            <div className={classes.pickers}>
               <FilePicker label={t.takePhoto} accept="image/*" capture onFiles={addFiles} disabled={busy} />
               <FilePicker
                 label={t.chooseFiles}
@@ -167,7 +168,7 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
                 onFiles={addFiles}
                 disabled={busy}
               />
-            </Group>
+            </div>
             {items.length === 0 ? (
               <Text size="sm" c="dimmed">
                 {t.noFiles}

@@ -1,0 +1,3 @@
+ALTER TABLE "submission_files" DROP CONSTRAINT "submission_files_task_id_sha256_uq";--> statement-breakpoint
+CREATE INDEX "submission_files_task_id_sha256_idx" ON "submission_files" USING btree ("task_id","sha256");--> statement-breakpoint
+CREATE UNIQUE INDEX "submission_files_submission_id_sha256_uq" ON "submission_files" USING btree ("submission_id","sha256") WHERE "submission_files"."submission_id" is not null;

@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeServer } from '../fixtures/fake-ai-control';
+import { startFakeOpenAi } from '../fixtures/fake-openai';
+import { demoLogin, signIn } from './helpers/accounts';
+import { launchBrowser, openPage } from './helpers/browser';
+import { findClipped, type ClippedElement } from './helpers/clipping';
+import { minimalPdf, photo } from './helpers/files';
+import { removeDir, startServer, type RunningServer } from './helpers/server';
+
+/**
+ * No button, badge or tab has its text cut on a phone (360 px), a tablet (768 px) or a laptop (1366 px): the
+ * main pages of students, teachers and organization members in real Chromium against the built app, with a
+ * class, its students, tasks in every status, a rubric, hand-ins in several statuses (corrected by the fake
+ * OpenAI-compatible endpoint, one handed back) and a notification. `LAYOUT_SCREENSHOTS=<dir>` also saves a
+ * full-page screenshot of every page at every width, to look at.
+ */
+describe('Buttons, badges and tabs keep their text on phones, tablets and laptops', () => {
+  const WIDTHS = [
+    { width: 360, height: 740 },
+    { width: 768, height: 1024 },
+    { width: 1366, height: 768 },
+  ];
+  const screenshots = process.env.LAYOUT_SCREENSHOTS;
+  const students = [
+    'Anna-Lena Schmidt-Hohenstein',
+    'Ben Weber',
+    'Cem Acar',
+    'Dora Koch',
+    'Emil Braun',
+    'Friederike von Wartenberg',
+  ];
+
+  let fake: FakeServer;
+  let server: RunningServer;
+  let browser: Browser;
+  let origin: string;
+  let teacher: Page;
+  let admin: Page;
+  let anonymous: Page;
+  const errors: string[] = [];
+  let classPath = '';
+  let taskPath = '';
+  let gradingPath = '';
+  let submitPath = '';
+  let feedbackPath = '';
+
+  /** An API call with the teacher's cookie session (state changes need X-Requested-With). */
+  async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+    return teacher.evaluate<T, { method: string; url: string; body: unknown }>(
+      async ({ method, url, body }) => {
+        const res = await fetch(url, {
+          method,
+          headers: {
+            'x-requested-with': 'fetch',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as T;
+      },
+      { method, url, body },
+    );
+  }
+
+  async function handIn(
+    taskId: string,
+    fields: Record<string, string>,
+    files: Array<{ name: string; type: string; bytes: Buffer }>,
+  ) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    for (const file of files)
+      form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const res = await fetch(`${origin}/api/submissions/studentupload/${taskId}`, {
+      method: 'POST',
+      body: form,
+    });
+    if (!res.ok) throw new Error(`upload → ${res.status}: ${await res.text()}`);
+  }
+
+  async function submissionsOf(taskId: string) {
+    return (
+      await api<{ data: Array<{ id: string; status: string; name: { first_name: string } }> }>(
+        'GET',
+        `/api/submissions/getAll?taskId=${taskId}`,
+      )
+    ).data;
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    server = await startServer({
+      env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: `${fake.url}/v1`, FEEDBACK_CONCURRENCY: '2' },
+    });
+    origin = server.url;
+    browser = await launchBrowser();
+    const track = (opened: { page: Page; errors: string[] }) => {
+      opened.page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`${opened.page.url()}: ${msg.text()}`);
+      });
+      return opened.page;
+    };
+    teacher = track(await openPage(browser));
+    admin = track(await openPage(browser));
+    anonymous = track(await openPage(browser));
+    await signIn(teacher, origin, demoLogin(server, 'Demo-Lehrkraft'), '/subjects');
+    await signIn(admin, origin, demoLogin(server, 'Demo-Organisationsmitglied'), '/admin/users');
+
+    const subject = await api<{ id: string }>('POST', '/api/subjects', { name: 'Mathematik' });
+    const klass = await api<{ id: string }>('POST', '/api/classes', {
+      name: '10b Mathematik Leistungskurs',
+      grade: '10',
+      subject_id: subject.id,
+    });
+    classPath = `/classes/${klass.id}`;
+    await api('POST', '/api/createStudents', { class_id: klass.id, names: students });
+    const task = await api<{ id: string; created_by: string }>('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Satz des Pythagoras – Anwendungen im Alltag',
+      status: 'published',
+      data: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Berechne die Länge der Leiter, die an der Hauswand lehnt.' }],
+          },
+        ],
+      },
+    });
+    taskPath = `${classPath}/tasks/${task.id}`;
+    submitPath = `/submit/${task.id}`;
+    // Tasks in the other statuses, for their badges in the class's list.
+    await api('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Quadratische Gleichungen',
+      status: 'draft',
+    });
+    const closed = await api<{ id: string }>('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Bruchrechnung Wiederholung',
+      status: 'published',
+    });
+    await api('PATCH', `/api/tasks/${closed.id}`, { status: 'closed' });
+    await api('POST', `/api/tasks/${task.id}/rubric/generate/levels`, {
+      skill_groups: [
+        {
+          name: 'Fachliche Richtigkeit',
+          skills: [
+            { name: 'Lösungsweg nachvollziehbar dargestellt', maxScore: 3 },
+            { name: 'Ergebnis mit Einheit', maxScore: 2 },
+          ],
+        },
+        { name: 'Darstellung', skills: [{ name: 'Skizze beschriftet', maxScore: 2 }] },
+      ],
+    });
+
+    // Four hand-ins through the public link; a fifth under a typed name waits to be matched.
+    const submitPage = (await (await fetch(`${origin}/api/submit/${task.id}`)).json()) as {
+      students: Array<{ id: string; label: string }>;
+    };
+    for (const [index, entry] of submitPage.students.slice(0, 4).entries()) {
+      const files = [
+        { name: `seite-${index + 1}.jpg`, type: 'image/jpeg', bytes: await photo(480, 640, index) },
+      ];
+      if (index === 0)
+        files.push({
+          name: 'rechnung-mit-langem-dateinamen.pdf',
+          type: 'application/pdf',
+          bytes: minimalPdf(),
+        });
+      await handIn(task.id, { studentId: entry.id }, files);
+    }
+    await handIn(task.id, { studentName: 'Unbekannt Neu' }, [
+      { name: 'foto.jpg', type: 'image/jpeg', bytes: await photo(320, 480, 9) },
+    ]);
+
+    // Two corrected by the AI, one of them handed back; the others stay handed in or open.
+    const handedIn = (await submissionsOf(task.id)).filter((s) => s.status === 'abgegeben');
+    const [first, second] = handedIn;
+    if (!first || !second) throw new Error('Abgaben fehlen');
+    for (const submission of [first, second])
+      await api('POST', '/api/corrections', { submissionId: submission.id });
+    const deadline = Date.now() + 30_000;
+    while ((await submissionsOf(task.id)).filter((s) => s.status === 'korrigiert').length < 2) {
+      if (Date.now() > deadline) throw new Error('Die KI-Korrektur wurde nicht fertig');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const { released } = await api<{ released: Array<{ feedback_url: string }> }>(
+      'POST',
+      `/api/feedback/${first.id}/release`,
+    );
+    feedbackPath = new URL(released[0]!.feedback_url).pathname;
+    gradingPath = `${taskPath}/submissions/${second.id}`;
+    await api('POST', '/api/notifications', {
+      type: 'info',
+      title: 'Korrektur abgeschlossen: Satz des Pythagoras – Anwendungen im Alltag',
+      details: 'Alle Abgaben der Klasse 10b Mathematik Leistungskurs wurden von der KI korrigiert.',
+      link_to: taskPath,
+      receiver_user_id: task.created_by,
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+    await fake?.close();
+  });
+
+  /** Nothing is loading any more: no loader or skeleton on screen. */
+  async function loading(page: Page): Promise<boolean> {
+    return page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root, [data-loading]'),
+      ).some((el) => el instanceof HTMLElement && el.checkVisibility()),
+    );
+  }
+
+  /**
+   * Opens `url` at every width and returns what is cut per width, once the page has settled: its marker is
+   * visible, nothing loads, and two looks 300 ms apart find the same.
+   */
+  async function check(page: Page, name: string, url: string, ready: (page: Page) => Promise<unknown>) {
+    const problems: string[] = [];
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await page.goto(origin + url);
+      await ready(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      let last = '';
+      let clipped: ClippedElement[] = [];
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        await page.waitForTimeout(300);
+        // A wide table may scroll sideways on a phone or tablet, not on a laptop.
+        clipped = await findClipped(page, { sidewaysScrolling: size.width < 1366 });
+        const now = JSON.stringify(clipped);
+        if ((now === last && !(await loading(page))) || Date.now() > deadline) break;
+        last = now;
+      }
+      if (screenshots) {
+        mkdirSync(screenshots, { recursive: true });
+        await page.screenshot({ path: path.join(screenshots, `${name}-${size.width}.png`), fullPage: true });
+      }
+      for (const c of clipped) problems.push(`${size.width} px: ${c.kind} „${c.text}“ – ${c.reason}`);
+    }
+    return problems;
+  }
+
+  const heading = (page: Page, text?: string | RegExp) =>
+    page
+      .getByRole('heading', { level: 1, ...(text ? { name: text } : {}) })
+      .first()
+      .waitFor({ timeout: 15_000 });
+
+  it('the landing page', async () => {
+    expect(await check(anonymous, 'landing', '/', (p) => heading(p, /Klassenzimmer/))).toEqual([]);
+  });
+
+  it('the sign-in page', async () => {
+    expect(await check(anonymous, 'login', '/login', (p) => heading(p, 'Anmelden'))).toEqual([]);
+  });
+
+  it('the student’s submit page', async () => {
+    expect(
+      await check(anonymous, 'submit', submitPath, (p) =>
+        p.getByRole('button', { name: 'Dateien auswählen' }).waitFor({ timeout: 15_000 }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the student’s feedback link', async () => {
+    expect(await check(anonymous, 'feedback-link', feedbackPath, (p) => heading(p))).toEqual([]);
+  });
+
+  it('the classes', async () => {
+    expect(await check(teacher, 'classes', '/classes', (p) => heading(p, 'Klassen'))).toEqual([]);
+  });
+
+  it('the subjects', async () => {
+    expect(await check(teacher, 'subjects', '/subjects', (p) => heading(p, 'Fächer'))).toEqual([]);
+  });
+
+  it('a class with its tasks and students', async () => {
+    expect(
+      await check(teacher, 'class', classPath, (p) => heading(p, '10b Mathematik Leistungskurs')),
+    ).toEqual([]);
+  });
+
+  it('a task with its rubric editor and submissions table', async () => {
+    expect(
+      await check(teacher, 'task', taskPath, async (p) => {
+        await heading(p, /Satz des Pythagoras/);
+        await p.getByTestId('submission-row').first().waitFor({ timeout: 15_000 });
+      }),
+    ).toEqual([]);
+  });
+
+  it('the rubric generation step of a task', async () => {
+    expect(
+      await check(teacher, 'rubric-generation', taskPath, async (p) => {
+        await heading(p, /Satz des Pythagoras/);
+        await p.getByRole('button', { name: 'Mit KI erstellen' }).click();
+        await p.getByRole('region', { name: 'Bewertungsraster mit KI erstellen' }).waitFor();
+      }),
+    ).toEqual([]);
+  });
+
+  it('the grading page of a corrected submission', async () => {
+    expect(await check(teacher, 'grading', gradingPath, (p) => heading(p))).toEqual([]);
+  });
+
+  it('the notifications', async () => {
+    expect(
+      await check(teacher, 'notifications', '/notifications', (p) => heading(p, 'Benachrichtigungen')),
+    ).toEqual([]);
+  });
+
+  it('the organization’s user list', async () => {
+    expect(
+      await check(admin, 'admin-users', '/admin/users', async (p) => {
+        await heading(p);
+        await p.getByRole('row').nth(3).waitFor({ timeout: 15_000 });
+      }),
+    ).toEqual([]);
+  });
+
+  it('logs no console errors on these pages', () => {
+    expect(errors).toEqual([]);
+  });
+});

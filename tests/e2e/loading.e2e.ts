@@ -1,0 +1,279 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiProxy, type ApiProxy } from '../fixtures/api-proxy';
+import { demoLogin, signIn } from './helpers/accounts';
+import { launchBrowser, openPage } from './helpers/browser';
+import { photo } from './helpers/files';
+import { removeDir, startServer, type RunningServer } from './helpers/server';
+
+/**
+ * Loading and error states in real Chromium against the built app, seen through a proxy on loopback that
+ * holds back or fails the API's requests (pages, scripts and the auth server pass unchanged): under a slow API
+ * every page shows a loader at once instead of a white page; under a failing one the error with "Erneut
+ * versuchen" comes within 3 s, and trying again works once the API answers again.
+ */
+describe('Pages while the API is slow or failing', () => {
+  /** The slow API: longer than anyone waits in front of a white page. */
+  const SLOW_MS = 3500;
+  /** A loader must be on screen this soon after the page's scripts ran, or after a click. */
+  const LOADER_WITHIN_MS = 500;
+  /** The error with a way to try again must be on screen this soon after the API started failing. */
+  const ERROR_WITHIN_MS = 3000;
+
+  let server: RunningServer;
+  let proxy: ApiProxy;
+  let browser: Browser;
+  let origin: string;
+  let teacher: Page;
+  let admin: Page;
+  let anonymous: Page;
+  const errors: string[] = [];
+  let classPath = '';
+  let className = '';
+  let taskPath = '';
+  let gradingPath = '';
+  let submitPath = '';
+
+  async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+    return teacher.evaluate<T, { method: string; url: string; body: unknown }>(
+      async ({ method, url, body }) => {
+        const res = await fetch(url, {
+          method,
+          headers: {
+            'x-requested-with': 'fetch',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as T;
+      },
+      { method, url, body },
+    );
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    proxy = await startApiProxy(server.url);
+    origin = proxy.url;
+    browser = await launchBrowser();
+    const track = (opened: { page: Page; errors: string[] }) => {
+      opened.page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`${opened.page.url()}: ${msg.text()}`);
+      });
+      return opened.page;
+    };
+    teacher = track(await openPage(browser));
+    admin = track(await openPage(browser));
+    anonymous = track(await openPage(browser));
+    await signIn(teacher, origin, demoLogin(server, 'Demo-Lehrkraft'), '/subjects');
+    await signIn(admin, origin, demoLogin(server, 'Demo-Organisationsmitglied'), '/admin/users');
+
+    const subject = await api<{ id: string }>('POST', '/api/subjects', { name: 'Physik' });
+    className = '9c Physik';
+    const klass = await api<{ id: string }>('POST', '/api/classes', {
+      name: className,
+      grade: '9',
+      subject_id: subject.id,
+    });
+    classPath = `/classes/${klass.id}`;
+    await api('POST', '/api/createStudents', { class_id: klass.id, names: ['Ida Ihle', 'Jan Janssen'] });
+    const task = await api<{ id: string }>('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Hebelgesetz',
+      status: 'published',
+    });
+    taskPath = `${classPath}/tasks/${task.id}`;
+    submitPath = `/submit/${task.id}`;
+    const submitPage = (await (await fetch(`${server.url}/api/submit/${task.id}`)).json()) as {
+      students: Array<{ id: string }>;
+    };
+    const form = new FormData();
+    form.append('studentId', submitPage.students[0]!.id);
+    form.append(
+      'files',
+      new Blob([new Uint8Array(await photo(240, 320, 3))], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
+    const upload = await fetch(`${server.url}/api/submissions/studentupload/${task.id}`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const { data } = await api<{ data: Array<{ id: string; files: unknown[] }> }>(
+      'GET',
+      `/api/submissions/getAll?taskId=${task.id}`,
+    );
+    gradingPath = `${taskPath}/submissions/${data.find((s) => s.files.length > 0)!.id}`;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  /** A loader or skeleton of a page: an element with role status that is on screen. */
+  const loader = (page: Page) => page.getByRole('status').filter({ visible: true }).first();
+  const retryButton = (page: Page) => page.getByRole('button', { name: 'Erneut versuchen' });
+
+  /** Milliseconds from `start` until `locator` is visible (polled every 25 ms), or Infinity after `limitMs`. */
+  async function visibleAfter(locator: Locator, start: number, limitMs: number): Promise<number> {
+    for (;;) {
+      if (await locator.isVisible().catch(() => false)) return Date.now() - start;
+      if (Date.now() - start > limitMs) return Number.POSITIVE_INFINITY;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  describe('under a slow API', () => {
+    const pages = (): Array<[string, () => Page, () => string, (page: Page) => Locator]> => [
+      [
+        'the classes',
+        () => teacher,
+        () => '/classes',
+        (p) => p.getByRole('heading', { level: 1, name: 'Klassen' }),
+      ],
+      [
+        'the subjects',
+        () => teacher,
+        () => '/subjects',
+        (p) => p.getByRole('heading', { level: 1, name: 'Fächer' }),
+      ],
+      [
+        'a class',
+        () => teacher,
+        () => classPath,
+        (p) => p.getByRole('heading', { level: 1, name: className }),
+      ],
+      [
+        'a task',
+        () => teacher,
+        () => taskPath,
+        (p) => p.getByRole('heading', { level: 1, name: 'Hebelgesetz' }),
+      ],
+      ['the grading page', () => teacher, () => gradingPath, (p) => p.getByRole('heading', { level: 1 })],
+      [
+        'the notifications',
+        () => teacher,
+        () => '/notifications',
+        (p) => p.getByRole('heading', { level: 1, name: 'Die letzten Benachrichtigungen' }),
+      ],
+      [
+        'the admin’s user list',
+        () => admin,
+        () => '/admin/users',
+        (p) => p.getByRole('heading', { level: 1 }),
+      ],
+      [
+        'the submit page',
+        () => anonymous,
+        () => submitPath,
+        (p) => p.getByRole('heading', { name: 'Hebelgesetz' }),
+      ],
+    ];
+
+    for (const [name, pageOf, pathOf, content] of pages()) {
+      it(`shows a loader at once on ${name}, then the page`, async () => {
+        const page = pageOf();
+        proxy.control.delayMs = SLOW_MS;
+        try {
+          const start = Date.now();
+          await page.goto(origin + pathOf(), { waitUntil: 'domcontentloaded' });
+          const scriptsRan = Date.now();
+          const shown = await visibleAfter(loader(page), scriptsRan, SLOW_MS);
+          expect(shown, `loader after ${shown} ms`).toBeLessThanOrEqual(LOADER_WITHIN_MS);
+          // The loader stood for the data: the page came once the API answered.
+          const loaded = await visibleAfter(content(page), start, SLOW_MS * 4);
+          expect(loaded).toBeGreaterThanOrEqual(SLOW_MS);
+          expect(loaded).toBeLessThan(Number.POSITIVE_INFINITY);
+        } finally {
+          proxy.control.reset();
+        }
+      });
+    }
+
+    it('shows a loader at once when the teacher opens a class from the list', async () => {
+      await teacher.goto(origin + '/classes');
+      const link = teacher.getByRole('link', { name: `Klasse ${className} öffnen` });
+      await link.waitFor();
+      proxy.control.delayMs = SLOW_MS;
+      try {
+        const start = Date.now();
+        await link.click();
+        const shown = await visibleAfter(loader(teacher), start, SLOW_MS);
+        expect(shown, `loader after ${shown} ms`).toBeLessThanOrEqual(LOADER_WITHIN_MS);
+        const loaded = await visibleAfter(
+          teacher.getByRole('heading', { level: 1, name: className }),
+          start,
+          SLOW_MS * 4,
+        );
+        expect(loaded).toBeLessThan(Number.POSITIVE_INFINITY);
+      } finally {
+        proxy.control.reset();
+      }
+    });
+
+    it('logs no console errors', () => {
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('under a failing API', () => {
+    it('shows the error with "Erneut versuchen" within 3 s on opening a page, and the page once it works again', async () => {
+      proxy.control.failWith = 503;
+      try {
+        const start = Date.now();
+        await teacher.goto(origin + '/classes', { waitUntil: 'domcontentloaded' });
+        const shown = await visibleAfter(retryButton(teacher), start, ERROR_WITHIN_MS * 4);
+        expect(shown, `error after ${shown} ms`).toBeLessThanOrEqual(ERROR_WITHIN_MS);
+        expect(await teacher.getByRole('alert').first().isVisible()).toBe(true);
+        // Up to 3 retries, as PRODUCT.md §8 has it: faster, not fewer.
+        expect(proxy.control.requests.filter((r) => r.answer === 503).length).toBeGreaterThanOrEqual(4);
+      } finally {
+        proxy.control.reset();
+      }
+      await retryButton(teacher).click();
+      await teacher.getByRole('heading', { level: 1, name: 'Klassen' }).waitFor({ timeout: 15_000 });
+      await teacher.getByRole('link', { name: `Klasse ${className} öffnen` }).waitFor();
+      expect(await retryButton(teacher).count()).toBe(0);
+    });
+
+    it('shows "Fehler beim Laden der Klassen" with "Erneut versuchen" within 3 s when a class cannot be opened, and the class once it works again', async () => {
+      // A fresh page: the class's data is not cached yet.
+      await teacher.goto(origin + '/classes');
+      const link = teacher.getByRole('link', { name: `Klasse ${className} öffnen` });
+      await link.waitFor();
+      proxy.control.failWith = 503;
+      try {
+        const start = Date.now();
+        await link.click();
+        const shown = await visibleAfter(retryButton(teacher), start, ERROR_WITHIN_MS * 4);
+        expect(shown, `error after ${shown} ms`).toBeLessThanOrEqual(ERROR_WITHIN_MS);
+        expect(
+          await teacher.getByRole('alert').filter({ hasText: 'Fehler beim Laden der Klassen' }).isVisible(),
+        ).toBe(true);
+      } finally {
+        proxy.control.reset();
+      }
+      await retryButton(teacher).click();
+      await teacher.getByRole('heading', { level: 1, name: className }).waitFor({ timeout: 15_000 });
+      expect(await retryButton(teacher).count()).toBe(0);
+    });
+
+    it('shows the submit page’s error with a way to try again within 3 s, and the task once it works again', async () => {
+      proxy.control.failWith = 503;
+      try {
+        const start = Date.now();
+        await anonymous.goto(origin + submitPath, { waitUntil: 'domcontentloaded' });
+        const shown = await visibleAfter(retryButton(anonymous), start, ERROR_WITHIN_MS * 4);
+        expect(shown, `error after ${shown} ms`).toBeLessThanOrEqual(ERROR_WITHIN_MS);
+      } finally {
+        proxy.control.reset();
+      }
+      await retryButton(anonymous).click();
+      await anonymous.getByRole('heading', { name: 'Hebelgesetz' }).waitFor({ timeout: 15_000 });
+    });
+  });
+});
