@@ -32,7 +32,8 @@ import { actorId, type Ctx } from './context';
 //
 // To let a second teacher on a class see and grade it (co-teaching), the conditions for classes, tasks,
 // submissions and files below change to "created it, or teaches the class" — one subquery on a new
-// class_teachers table — and nothing outside this file does.
+// class_teachers table — and those for skill groups, skills and levels to "created it, or linked to a task
+// the viewer may use" (task_x_skill_group); nothing outside this file changes.
 
 /**
  * The user id a condition is written for: a string, or a placeholder in a prepared statement (the hot lists
