@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FEDERAL_STATES, SUBJECTS, USER_ROLES, type FederalStateCode, type SubjectCode } from './constants';
+import { USER_ROLES } from './constants';
+import { FEDERAL_STATES, SUBJECTS, type FederalStateCode, type SubjectCode } from './lists';
 import { zLine } from './text';
 
 /** Timestamps travel as ISO 8601 strings (`Date.prototype.toISOString()`; an offset is accepted too). */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FEDERAL_STATES,
-  RELOAD_GUARD_MS,
-  SCHOOL_LIST_LIMIT,
-  SUBJECTS,
-  SW_CHECK_INTERVAL_MS,
-  TOAST,
-} from './constants';
+import { RELOAD_GUARD_MS, SCHOOL_LIST_LIMIT, SW_CHECK_INTERVAL_MS, TOAST } from './constants';
+import { FEDERAL_STATES, SUBJECTS } from './lists';
 import { ZFederalStateCode, ZSubjectCode } from './common';
 
 describe('subjects', () => {

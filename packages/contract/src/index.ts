@@ -4,6 +4,7 @@ export * from './ids';
 export * from './common';
 export * from './text';
 export * from './constants';
+export * from './lists';
 export * from './subjects';
 export * from './classes';
 export * from './tasks';

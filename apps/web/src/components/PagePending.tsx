@@ -8,7 +8,7 @@ import { deShell as de } from '../i18n/de.shell';
  */
 export function PagePending() {
   return (
-    <Group justify="center" gap="sm" py="xl" role="status" data-testid="page-pending">
+    <Group justify="center" gap="sm" py="xl" role="status">
       <Loader size="sm" />
       <Text c="dimmed">{de.pending.text}</Text>
     </Group>

@@ -62,8 +62,9 @@ function NotificationItem({ notification: n, onRead }: { notification: Notificat
   return (
     <Paper component="li" withBorder p="md" bg={unread ? 'var(--mantine-color-blue-light)' : undefined}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="xs">
+        {/* On a phone the date goes below the title rather than squeezing it into a narrow column. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+          <Group gap="xs" style={{ flex: '1 1 14rem', minWidth: 0 }}>
             {unread && (
               <Badge size="sm" color="blue">
                 {de.notifications.unread}
