@@ -199,7 +199,9 @@ export function GradingPage({
                 group={group}
                 onScore={(skillId, score, prev) => setScore.mutate({ skillId, score, previous: prev })}
                 onRemove={(skillId) => removeSkill.mutate(skillId)}
-                onTexts={(skillId, body) => setTexts.mutate({ skillId, body })}
+                onTexts={(skillId, body, settled) =>
+                  setTexts.mutate({ skillId, body }, { onSettled: settled })
+                }
                 savingTextsOf={setTexts.isPending ? setTexts.variables.skillId : null}
                 onSaveText={(feedback, prev, revert) =>
                   setText.mutate({ groupId: group.group_id, feedback, previous: prev }, { onError: revert })

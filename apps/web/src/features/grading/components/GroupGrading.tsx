@@ -10,7 +10,7 @@ interface GroupGradingProps {
   group: GradingGroup;
   onScore: (skillId: string, score: number, previous: number) => void;
   onRemove: (skillId: string) => void;
-  onTexts: (skillId: string, body: SetSkillTextsRequest) => void;
+  onTexts: (skillId: string, body: SetSkillTextsRequest, settled?: () => void) => void;
   /** The skill whose texts are being saved, if any. */
   savingTextsOf: string | null;
   /** `revert` puts the field back when the save failed (the cache may never have shown the new text). */
@@ -78,7 +78,7 @@ export function GroupGrading({
             item={item}
             onScore={(value) => onScore(item.skill.id, value, item.feedback.score)}
             onRemove={() => onRemove(item.skill.id)}
-            onTexts={(body) => onTexts(item.skill.id, body)}
+            onTexts={(body, settled) => onTexts(item.skill.id, body, settled)}
             savingTexts={savingTextsOf === item.skill.id}
           />
         ))}

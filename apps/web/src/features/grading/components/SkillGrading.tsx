@@ -17,7 +17,7 @@ interface SkillGradingProps {
   item: GradingSkill;
   onScore: (score: number) => void;
   onRemove: () => void;
-  onTexts: (body: SetSkillTextsRequest) => void;
+  onTexts: (body: SetSkillTextsRequest, settled?: () => void) => void;
   savingTexts: boolean;
 }
 

@@ -46,7 +46,8 @@ function Texts({
 interface SkillTextsProps {
   feedback: GradingSkillFeedback;
   labelledBy: string;
-  onTexts: (body: SetSkillTextsRequest) => void;
+  /** `settled` runs when the save is done, whether it succeeded or not. */
+  onTexts: (body: SetSkillTextsRequest, settled?: () => void) => void;
   saving: boolean;
 }
 
@@ -58,6 +59,9 @@ interface SkillTextsProps {
 export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTextsProps) {
   const shared = sharedSkillTexts(feedback);
   const [editing, setEditing] = useState<{ reason: string; recommendation: string } | null>(null);
+  // The tick shows at once and until the save settles: the cache's optimistic update arrives a tick later,
+  // and a controlled checkbox would otherwise snap back in between.
+  const [keepRequested, setKeepRequested] = useState<boolean | null>(null);
   const hasAi = feedback.ai_score !== null && feedback.ai_reason !== null;
   const ownTexts = feedback.texts_edited_at !== null;
   const scoreChanged = hasAi && feedback.score !== feedback.ai_score;
@@ -149,9 +153,13 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
       {scoreChanged && !ownTexts ? (
         <Checkbox
           label={t.keepAiTexts}
-          checked={feedback.ai_texts_kept}
+          checked={keepRequested ?? feedback.ai_texts_kept}
           disabled={saving}
-          onChange={(e) => onTexts({ keep_ai_texts: e.currentTarget.checked })}
+          onChange={(e) => {
+            const keep = e.currentTarget.checked;
+            setKeepRequested(keep);
+            onTexts({ keep_ai_texts: keep }, () => setKeepRequested(null));
+          }}
         />
       ) : null}
 
