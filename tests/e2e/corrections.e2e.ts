@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fixtures/fake-ai-control';
 import { startFakeOpenAi } from '../fixtures/fake-openai';
-import { demoLogin, signIn } from './helpers/accounts';
+import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
@@ -22,21 +22,7 @@ describe('AI feedback for a class, live, in a real browser', () => {
   let taskPath = '';
   const students = ['Anna Schmidt', 'Ben Weber', 'Cem Acar', 'Dora Koch', 'Emil Braun'];
 
-  /** An API call with the browser's cookie session (state changes need X-Requested-With). */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return page.evaluate<T, { method: string; path: string; body: unknown }>(
-      async ({ method, path, body }) => {
-        const res = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-        return (await res.json()) as T;
-      },
-      { method, path, body },
-    );
-  }
+  const api = <T>(method: string, url: string, body?: unknown) => sessionApi(page)<T>(method, url, body);
 
   beforeAll(async () => {
     fake = await startFakeOpenAi({ delayMs: 1500 });

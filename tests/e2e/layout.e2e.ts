@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../fixtures/fake-ai-control';
 import { startFakeOpenAi } from '../fixtures/fake-openai';
-import { demoLogin, signIn } from './helpers/accounts';
+import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { findClipped, type ClippedElement } from './helpers/clipping';
 import { minimalPdf, photo } from './helpers/files';
@@ -47,24 +47,7 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
   let submitPath = '';
   let feedbackPath = '';
 
-  /** An API call with the teacher's cookie session (state changes need X-Requested-With). */
-  async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-    return teacher.evaluate<T, { method: string; url: string; body: unknown }>(
-      async ({ method, url, body }) => {
-        const res = await fetch(url, {
-          method,
-          headers: {
-            'x-requested-with': 'fetch',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-        return (await res.json()) as T;
-      },
-      { method, url, body },
-    );
-  }
+  const api = <T>(method: string, url: string, body?: unknown) => sessionApi(teacher)<T>(method, url, body);
 
   async function handIn(
     taskId: string,

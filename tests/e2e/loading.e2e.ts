@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProxy, type ApiProxy } from '../fixtures/api-proxy';
-import { demoLogin, signIn } from './helpers/accounts';
+import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { photo } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
@@ -34,23 +34,7 @@ describe('Pages while the API is slow or failing', () => {
   let gradingPath = '';
   let submitPath = '';
 
-  async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-    return teacher.evaluate<T, { method: string; url: string; body: unknown }>(
-      async ({ method, url, body }) => {
-        const res = await fetch(url, {
-          method,
-          headers: {
-            'x-requested-with': 'fetch',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-        return (await res.json()) as T;
-      },
-      { method, url, body },
-    );
-  }
+  const api = <T>(method: string, url: string, body?: unknown) => sessionApi(teacher)<T>(method, url, body);
 
   beforeAll(async () => {
     server = await startServer();

@@ -25,3 +25,26 @@ export async function signIn(
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForURL((url) => url.pathname === redirect);
 }
+
+/**
+ * An API call with the page's cookie session, as the SPA makes it (state changes need X-Requested-With).
+ * Throws with the answer's status and body unless it is 2xx.
+ */
+export function sessionApi(page: Page) {
+  return <T>(method: string, url: string, body?: unknown): Promise<T> =>
+    page.evaluate<T, { method: string; url: string; body: unknown }>(
+      async ({ method, url, body }) => {
+        const res = await fetch(url, {
+          method,
+          headers: {
+            'x-requested-with': 'fetch',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as T;
+      },
+      { method, url, body },
+    );
+}

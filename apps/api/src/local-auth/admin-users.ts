@@ -46,18 +46,20 @@ export async function allUsers(auth: LocalAuth): Promise<UserRow[]> {
   return auth.db.select().from(authUsers).where(isNull(authUsers.deleted_at)).orderBy(authUsers.created_at);
 }
 
+/** The fields of a user the admin API creates or changes (GoTrue's names). */
+interface AdminUserBody {
+  email?: string;
+  password?: string;
+  email_confirm?: boolean;
+  user_metadata?: Record<string, unknown>;
+  app_metadata?: Record<string, unknown>;
+  ban_duration?: string;
+}
+
 /** POST /admin/users. `email_confirm: true` creates a confirmed user (no mail, no AUTO_ROLE). */
 export async function adminCreateUser(
   auth: LocalAuth,
-  body: {
-    email?: string;
-    phone?: string;
-    password?: string;
-    email_confirm?: boolean;
-    user_metadata?: Record<string, unknown>;
-    app_metadata?: Record<string, unknown>;
-    ban_duration?: string;
-  },
+  body: AdminUserBody & { phone?: string },
 ): Promise<UserRow> {
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   if (!body.email) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
@@ -79,18 +81,7 @@ export async function adminCreateUser(
  * PUT /admin/users/{id}. A new password or a ban ends the user's sessions; a ban also ends their access
  * tokens at once, in every API process (auth/revocations.ts).
  */
-export async function adminUpdateUser(
-  auth: LocalAuth,
-  id: string,
-  body: {
-    email?: string;
-    password?: string;
-    email_confirm?: boolean;
-    user_metadata?: Record<string, unknown>;
-    app_metadata?: Record<string, unknown>;
-    ban_duration?: string;
-  },
-): Promise<UserRow> {
+export async function adminUpdateUser(auth: LocalAuth, id: string, body: AdminUserBody): Promise<UserRow> {
   const user = await requireUser(auth.db, id);
   const now = new Date();
   const patch: UserPatch = {};

@@ -46,19 +46,24 @@ export async function listTaskFiles(
     .orderBy(asc(submissionFiles.uploaded_at), asc(submissionFiles.id));
 }
 
+/** What serving a stored file needs (lib/send-file.ts): its key and the headers' facts. */
+export const storedFileColumns = {
+  id: submissionFiles.id,
+  storage_key: submissionFiles.storage_key,
+  original_name: submissionFiles.original_name,
+  mime: submissionFiles.mime,
+  size: submissionFiles.size,
+  sha256: submissionFiles.sha256,
+  uploaded_at: submissionFiles.uploaded_at,
+};
+
 /** One file the actor may see, with its storage key; 404 FILE_NOT_FOUND otherwise. */
 export async function findFile(ctx: Ctx, fileId: string) {
   const [row] = await ctx.db
     .select({
-      id: submissionFiles.id,
+      ...storedFileColumns,
       task_id: submissionFiles.task_id,
       submission_id: submissionFiles.submission_id,
-      storage_key: submissionFiles.storage_key,
-      original_name: submissionFiles.original_name,
-      mime: submissionFiles.mime,
-      size: submissionFiles.size,
-      sha256: submissionFiles.sha256,
-      uploaded_at: submissionFiles.uploaded_at,
     })
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), accessible.submissionFiles(actorId(ctx))));

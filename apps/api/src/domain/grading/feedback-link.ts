@@ -4,6 +4,7 @@ import { submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { namesOf } from '../../lib/student-names';
 import { sharedByFeedbackLink } from '../access';
+import { storedFileColumns } from '../files';
 import { cipherOf, type Ctx } from '../context';
 import { publishedGradings, releasedVersions } from './published';
 import { submissionFilesOf } from './rows';
@@ -62,15 +63,7 @@ export async function loadFeedbackLink(ctx: Ctx, token: string): Promise<Feedbac
 export async function findFeedbackLinkFile(ctx: Ctx, token: string, fileId: string) {
   const submission = await releasedSubmission(ctx, token);
   const [row] = await ctx.db
-    .select({
-      id: submissionFiles.id,
-      storage_key: submissionFiles.storage_key,
-      original_name: submissionFiles.original_name,
-      mime: submissionFiles.mime,
-      size: submissionFiles.size,
-      sha256: submissionFiles.sha256,
-      uploaded_at: submissionFiles.uploaded_at,
-    })
+    .select(storedFileColumns)
     .from(submissionFiles)
     .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submission_id, submission.id)));
   if (!row) throw new AppError('FILE_NOT_FOUND');
