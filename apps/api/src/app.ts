@@ -21,6 +21,7 @@ import errors, { clientError, frameworkError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
 import mailer from './plugins/app/mailer';
 import realtime from './plugins/app/realtime';
+import schoolDirectory from './plugins/app/school-directory';
 import sessionRevocations from './plugins/app/session-revocations';
 import spa from './plugins/app/spa';
 import storage from './plugins/app/storage';
@@ -111,6 +112,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(mailer);
   await app.register(storage);
   await app.register(ai);
+  await app.register(schoolDirectory);
   // The job queue needs the AI (no provider: no jobs); the correction workers need both and the storage.
   await app.register(jobs);
   await app.register(correctionJobs);

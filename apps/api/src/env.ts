@@ -69,6 +69,21 @@ export const ZEnv = z
     MAIL_FROM: z.string().min(3).default('Klassenzimmer <no-reply@localhost>'),
     /** Role granted to every user on e-mail confirmation; none = waitlist until an admin grants one. */
     AUTO_ROLE: z.enum(['none', 'teacher', 'organization_member']).default('none'),
+    /**
+     * Built-in auth: sign-up confirms the address at once and answers a session (GoTrue's
+     * MAILER_AUTOCONFIRM).
+     */
+    AUTH_AUTOCONFIRM: flag(false),
+    /**
+     * Built-in auth: no self-registration; accounts come from invitations and admins (GoTrue's
+     * DISABLE_SIGNUP).
+     */
+    AUTH_DISABLE_SIGNUP: flag(false),
+    /**
+     * Built-in auth: a password change in a session older than a day needs the nonce of GET /reauthenticate
+     * (GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
+     */
+    AUTH_SECURE_PASSWORD_CHANGE: flag(false),
     AI_PROVIDER: z.enum(['none', 'service', 'openai']).default('none'),
     /** AI_PROVIDER=service: base URL of the AI service of PRODUCT.md §7. */
     AI_SERVICE_URL: optionalUrl,
@@ -109,6 +124,11 @@ export const ZEnv = z
       .default(30),
     /** How often (seconds) lost jobs are looked for (pg-boss monitor). */
     JOBS_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * The public school directory (jedeschule API shape: `GET {url}/schools/?state=BY`); unset → no school
+     * suggestions, the UI offers free text (domain/schools).
+     */
+    SCHOOL_DIRECTORY_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, '')),
     POSTHOG_KEY: optionalString,
     POSTHOG_HOST: optionalUrl,
     /** Directory of the built SPA; served in production. */

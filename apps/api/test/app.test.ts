@@ -220,11 +220,15 @@ describe('Serving the built SPA in production', () => {
   });
 
   it('keeps API, auth and missing assets as JSON 404s', async () => {
-    for (const url of ['/api/nope', '/auth/v1/nope', '/assets/missing-123.js']) {
+    for (const url of ['/api/nope', '/assets/missing-123.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(ZApiError.parse(res.json()).error.code).toBe('NOT_FOUND');
     }
+    // The built-in auth answers its own paths in GoTrue's shape (ADR 015).
+    const auth = await t.app.inject({ method: 'GET', url: '/auth/v1/nope' });
+    expect(auth.statusCode).toBe(404);
+    expect(auth.json()).toMatchObject({ error_code: 'not_found' });
   });
 });
 

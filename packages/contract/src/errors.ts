@@ -155,6 +155,8 @@ export const errorCatalog = {
     status: 429,
     message: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut.',
   },
+  // The school directory (PRODUCT.md §7): down, and no cached answer for the state.
+  SCHOOL_DIRECTORY_UNAVAILABLE: { status: 503, message: 'Fehler beim Laden der Schulen' },
   // AI gateway and coins (ARCHITECTURE.md §5, §7)
   AI_NOT_CONFIGURED: {
     status: 503,

@@ -51,6 +51,8 @@ export const ZPublicConfig = z.object({
   supabaseAnonKey: z.string(),
   publicUrl: z.string(),
   aiProvider: z.enum(['none', 'service', 'openai']),
+  /** Self-registration is closed (built-in auth with AUTH_DISABLE_SIGNUP): the school creates accounts. */
+  signupDisabled: z.boolean(),
   posthog: z.nullable(z.object({ key: z.string(), host: z.string() })),
   version: z.string(),
 });

@@ -27,6 +27,7 @@ export type Services = Pick<
   | 'listCache'
   | 'realtime'
   | 'sessionRevocations'
+  | 'schoolDirectory'
 >;
 
 /** Everything an operation of the domain layer gets besides its arguments. */

@@ -150,7 +150,13 @@ export async function adminDeleteUser(auth: LocalAuth, id: string, soft: boolean
  */
 export async function generateLink(
   auth: LocalAuth,
-  body: { type?: string; email?: string; password?: string; data?: Record<string, unknown> },
+  body: {
+    type?: string;
+    email?: string;
+    new_email?: string;
+    password?: string;
+    data?: Record<string, unknown>;
+  },
   redirectTo: string | undefined,
 ): Promise<
   UserJson & {
@@ -162,6 +168,9 @@ export async function generateLink(
   }
 > {
   const type = body.type;
+  if (type === 'email_change_current' || type === 'email_change_new') {
+    return emailChangeLink(auth, type, body);
+  }
   if (type !== 'signup' && type !== 'invite' && type !== 'magiclink' && type !== 'recovery') {
     throw badRequest('validation_failed', `Invalid email action link type requested: ${String(type)}`);
   }
@@ -194,6 +203,30 @@ export async function generateLink(
     redirect_to: target,
     verification_type: type,
   };
+}
+
+/**
+ * generate_link for an e-mail change. The product offers no e-mail change, so this answers what GoTrue
+ * answers with secure e-mail change off, in its order: unknown user 404, `email_change_current` 400; for
+ * `email_change_new` the new address is checked (400 invalid, 422 taken) and the change itself refused as
+ * PUT /user refuses it (ADR 015).
+ */
+async function emailChangeLink(
+  auth: LocalAuth,
+  type: 'email_change_current' | 'email_change_new',
+  body: { email?: string; new_email?: string },
+): Promise<never> {
+  if (!body.email) throw badRequest('validation_failed', 'An email address is required');
+  const user = await findUserByEmail(auth.db, validEmail(body.email));
+  if (!user) throw notFound('user_not_found', 'User with this email not found');
+  if (type === 'email_change_current') {
+    throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
+  }
+  if (!body.new_email) throw badRequest('validation_failed', 'An email address is required');
+  const newEmail = validEmail(body.new_email);
+  const taken = await findUserByEmail(auth.db, newEmail);
+  if (taken && taken.id !== user.id) throw unprocessable('email_exists', MESSAGES.emailExists);
+  throw unprocessable('validation_failed', 'Changing the email address is not supported');
 }
 
 /** POST /invite: creates the user (or re-invites an unconfirmed one) and mails the invitation. */

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { LocalAuth, SignedIn } from './context';
 import { badRequest, unprocessable } from './errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
+import { consumeNonce, RECENT_SESSION_MS } from './reauthentication';
 import { authSessions } from './schema';
 import {
   mergeMetadata,
@@ -16,12 +17,14 @@ import {
 
 /**
  * PUT /user: merges `data` into user_metadata (a null value removes the key) and changes the password of
- * the signed-in user without a nonce. Same password → 422 same_password; other sessions end on a change.
+ * the signed-in user. With AUTH_SECURE_PASSWORD_CHANGE a session older than a day needs the `nonce` of GET
+ * /reauthenticate (400 reauthentication_needed, 422 reauthentication_not_valid), as GoTrue. Same password
+ * → 422 same_password; other sessions end on a change.
  */
 export async function updateUser(
   auth: LocalAuth,
   signedIn: SignedIn,
-  body: { email?: string; phone?: string; password?: string; data?: Record<string, unknown> },
+  body: { email?: string; phone?: string; password?: string; nonce?: string; data?: Record<string, unknown> },
 ): Promise<UserJson> {
   const { user } = signedIn;
   if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
@@ -29,6 +32,8 @@ export async function updateUser(
     throw unprocessable('validation_failed', 'Changing the email address is not supported');
   }
   const patch: UserPatch = {};
+  const now = new Date();
+  const nonce = body.password !== undefined ? await requiredNonce(auth, signedIn, body.nonce, now) : null;
   if (body.password !== undefined) {
     assertStrongPassword(body.password);
     if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {
@@ -39,6 +44,7 @@ export async function updateUser(
   if (body.data) patch.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, body.data);
   if (!Object.keys(patch).length) return toUserJson(user);
   const updated = await auth.db.transaction(async (tx) => {
+    if (nonce !== null) await consumeNonce(tx, user, nonce, now);
     const row = await updateUserRow(tx, user.id, patch);
     if (patch.encrypted_password) {
       await tx
@@ -52,6 +58,26 @@ export async function updateUser(
     return row;
   });
   return toUserJson(updated);
+}
+
+/** The nonce a password change needs (GoTrue: no session, or one older than a day), else null. */
+async function requiredNonce(
+  auth: LocalAuth,
+  signedIn: SignedIn,
+  nonce: string | undefined,
+  now: Date,
+): Promise<string | null> {
+  if (!auth.config.AUTH_SECURE_PASSWORD_CHANGE) return null;
+  const [session] = signedIn.sessionId
+    ? await auth.db
+        .select({ created_at: authSessions.created_at })
+        .from(authSessions)
+        .where(eq(authSessions.id, signedIn.sessionId))
+        .limit(1)
+    : [];
+  if (session && now.getTime() - session.created_at.getTime() < RECENT_SESSION_MS) return null;
+  if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  return nonce;
 }
 
 /** POST /logout?scope=global|local|others */

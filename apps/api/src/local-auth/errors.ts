@@ -34,7 +34,13 @@ export type AuthErrorCode =
   | 'over_email_send_rate_limit'
   | 'phone_provider_disabled'
   | 'provider_disabled'
-  | 'not_found';
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'signup_disabled'
+  | 'otp_disabled'
+  | 'user_already_exists'
+  | 'reauthentication_needed'
+  | 'reauthentication_not_valid';
 
 /**
  * An error of the built-in auth. Shaped like supabase-js' `AuthApiError` (`status`, `code`), so callers of

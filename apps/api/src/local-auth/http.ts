@@ -19,6 +19,7 @@ import {
   badRequest,
   isLocalAuthError,
   MESSAGES,
+  notFound,
   sendAuthError,
 } from './errors';
 import { otp, recover, resend, signup } from './link-requests';
@@ -41,6 +42,7 @@ import {
   ZUpdateUser,
   ZVerify,
 } from './requests';
+import { reauthenticate } from './reauthentication';
 import { passwordGrant, pkceGrant, refreshGrant } from './token';
 import { requireUser, toUserJson } from './users';
 import { verifyLink, verifyOtp } from './verify';
@@ -122,6 +124,25 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
     },
   );
 
+  // Every path of this context answers in GoTrue's error shape: an unknown path 404 not_found, a known
+  // path with another method 405 (GoTrue's router tells the two apart; Fastify's would answer 404). A
+  // catch-all route rather than a not-found handler: in production the SPA's static wildcard would
+  // otherwise take GET requests first. Being a route here, it reads bodies with this context's parsers.
+  const routePatterns: RegExp[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    const escaped = route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+    routePatterns.push(new RegExp(`^${escaped}/?$`));
+  });
+  const unknownPath = async (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    throw routePatterns.some((pattern) => pattern.test(path))
+      ? authError(405, 'method_not_allowed', 'Method Not Allowed')
+      : notFound('not_found', 'Not Found');
+  };
+  app.all('/*', { schema: hidden, config: other }, unknownPath);
+  app.all('/', { schema: hidden, config: other }, unknownPath);
+
   app.addHook('onSend', async (_request, reply) => {
     reply.header(API_VERSION_HEADER, API_VERSION_2024);
     reply.header('cache-control', 'no-store');
@@ -164,8 +185,8 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
 
   app.get('/settings', { schema: hidden, config: other }, () => ({
     external: { email: true, phone: false, anonymous_users: false },
-    disable_signup: false,
-    mailer_autoconfirm: false,
+    disable_signup: app.config.AUTH_DISABLE_SIGNUP,
+    mailer_autoconfirm: app.config.AUTH_AUTOCONFIRM,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
@@ -175,7 +196,13 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
   app.get('/.well-known/jwks.json', { schema: hidden, config: other }, () => ({ keys: [] }));
 
   app.post('/signup', { schema: hidden, config: LIMITS.mail }, async (request) =>
-    signup(auth, parse(ZSignup, request.body), queryOf(request).redirect_to, mailGuard(request)),
+    signup(
+      auth,
+      parse(ZSignup, request.body),
+      queryOf(request).redirect_to,
+      mailGuard(request),
+      metaOf(request),
+    ),
   );
 
   app.post('/token', { schema: hidden, config: LIMITS.token }, async (request) => {
@@ -233,6 +260,11 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
     return updateUser(auth, signedIn, parse(ZUpdateUser, request.body));
   });
 
+  app.get('/reauthenticate', { schema: hidden, config: LIMITS.mail }, async (request) => {
+    const signedIn = await authenticate(auth, request.headers.authorization);
+    return reauthenticate(auth, signedIn, mailGuard(request));
+  });
+
   app.post('/logout', { schema: hidden, config: other }, async (request, reply) => {
     const signedIn = await authenticate(auth, request.headers.authorization);
     await logout(auth, signedIn, queryOf(request).scope);
@@ -247,6 +279,16 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
   app.get('/admin/users', admin, async (request, reply) => {
     await asAdmin(request);
     const query = queryOf(request);
+    // GoTrue parses page and per_page as unsigned integers and refuses anything else.
+    for (const key of ['page', 'per_page'] as const) {
+      const value = query[key];
+      if (value !== undefined && value !== '' && !/^\d+$/.test(value)) {
+        throw badRequest(
+          'validation_failed',
+          `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`,
+        );
+      }
+    }
     const page = positiveInt(query.page, 1);
     const perPage = Math.min(positiveInt(query.per_page, 50), 1000);
     const { users, total } = await listUsers(auth, page, perPage);

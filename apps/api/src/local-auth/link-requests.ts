@@ -1,7 +1,9 @@
-import type { LocalAuth, MailGuard, PkceParams } from './context';
+import { grantRole } from '../domain/accounts/roles';
+import type { LocalAuth, MailGuard, PkceParams, RequestMeta } from './context';
 import { badRequest, unprocessable } from './errors';
 import { pkceParams, sendLinkMail } from './links';
 import { assertStrongPassword, hashPassword } from './password';
+import { startSession, type SessionResponse } from './sessions';
 import {
   findUserByEmail,
   insertUser,
@@ -15,13 +17,21 @@ import {
 // The public requests that mail a link: sign-up, resending the confirmation, magic link, password recovery.
 // None of them tells whether an address is registered.
 
-/** POST /signup. Confirmation is always required: answers the user without a session and mails the link. */
+/** GoTrue's answer while self-registration is closed (AUTH_DISABLE_SIGNUP). */
+export const signupDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
+
+/**
+ * POST /signup. Answers the user without a session and mails the confirmation link; with AUTH_AUTOCONFIRM
+ * the address counts as confirmed at once (AUTO_ROLE applies) and the answer is a session.
+ */
 export async function signup(
   auth: LocalAuth,
   body: { email?: string; phone?: string; password?: string; data?: Record<string, unknown> } & PkceParams,
   redirectTo: string | undefined,
   guard?: MailGuard,
-): Promise<UserJson> {
+  meta: RequestMeta = {},
+): Promise<UserJson | SessionResponse> {
+  if (auth.config.AUTH_DISABLE_SIGNUP) throw signupDisabled();
   if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!body.email) throw badRequest('validation_failed', 'To signup, please provide your email');
   const email = validEmail(body.email);
@@ -31,6 +41,22 @@ export async function signup(
   const data = body.data ?? {};
 
   let user = await findUserByEmail(auth.db, email);
+  if (auth.config.AUTH_AUTOCONFIRM) {
+    // Without a confirmation there is nothing to hide: GoTrue answers a taken address openly here. An
+    // unconfirmed account is not taken over by whoever signs up with its address.
+    if (user) throw unprocessable('user_already_exists', 'User already registered');
+    const password = await hashPassword(body.password);
+    return auth.db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email,
+        encrypted_password: password,
+        raw_user_meta_data: data,
+        email_confirmed_at: new Date(),
+      });
+      if (auth.config.AUTO_ROLE !== 'none') await grantRole(tx, created.id, auth.config.AUTO_ROLE, null);
+      return startSession(auth, tx, created, 'password', meta);
+    });
+  }
   if (user?.email_confirmed_at) {
     // GoTrue answers a confirmed address with a look-alike user and sends nothing: no enumeration.
     return obfuscatedUser(email, data);
@@ -109,6 +135,7 @@ export async function otp(
   let user = await findUserByEmail(auth.db, email);
   if (!user) {
     if (body.create_user === false) return {};
+    if (auth.config.AUTH_DISABLE_SIGNUP) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
     user = await insertUser(auth.db, { email, raw_user_meta_data: body.data ?? {} });
   }
   if (isBanned(user, new Date())) return {};

@@ -89,3 +89,34 @@ export function authMail(
 `;
   return { to, subject: t.subject, text, html };
 }
+
+/** The reauthentication nonce (GET /reauthenticate): a code only, entered where the password is changed. */
+export function reauthenticationMail(to: string, otp: string, lifetimeMs: number): Mail {
+  const subject = `Dein Bestätigungscode für ${PRODUCT}`;
+  const intro = `um dein Passwort bei ${PRODUCT} zu ändern, gib diesen Code ein:`;
+  const valid = `Der Code ist ${validity(lifetimeMs)} gültig und funktioniert nur einmal.`;
+  const outro = 'Wenn du das nicht angefordert hast, ändere bitte dein Passwort.';
+  const text = [
+    'Hallo,',
+    '',
+    intro,
+    '',
+    `Code: ${otp}`,
+    '',
+    valid,
+    outro,
+    '',
+    `Dein ${PRODUCT}-Team`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="de"><body style="font-family: sans-serif; line-height: 1.5">
+<p>Hallo,</p>
+<p>${escapeHtml(intro)}</p>
+<p>Code: <strong>${otp}</strong></p>
+<p>${escapeHtml(valid)} ${escapeHtml(outro)}</p>
+<p>Dein ${PRODUCT}-Team</p>
+</body></html>
+`;
+  return { to, subject, text, html };
+}

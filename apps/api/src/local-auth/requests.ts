@@ -29,7 +29,7 @@ export const ZVerify = z.object({ type: str, token: str, token_hash: str, email:
 export const ZResend = z.object({ type: str, email: str, phone: str, ...pkce });
 export const ZRecover = z.object({ email: str, ...pkce });
 export const ZOtp = z.object({ email: str, phone: str, create_user: bool, data: metadata, ...pkce });
-export const ZUpdateUser = z.object({ email: str, phone: str, password: str, data: metadata });
+export const ZUpdateUser = z.object({ email: str, phone: str, password: str, nonce: str, data: metadata });
 export const ZAdminUser = z.object({
   email: str,
   phone: str,
@@ -43,6 +43,7 @@ export const ZAdminDelete = z.object({ should_soft_delete: bool });
 export const ZGenerateLink = z.object({
   type: str,
   email: str,
+  new_email: str,
   password: str,
   data: metadata,
   redirect_to: str,

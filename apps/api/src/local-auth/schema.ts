@@ -92,8 +92,11 @@ export const authRefreshTokens = localAuthSchema.table(
   ],
 );
 
-const ONE_TIME_TOKEN_TYPES = ['signup', 'invite', 'recovery', 'magiclink'] as const;
-export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
+const LINK_TOKEN_TYPES = ['signup', 'invite', 'recovery', 'magiclink'] as const;
+/** The kinds of e-mail link. */
+export type OneTimeTokenType = (typeof LINK_TOKEN_TYPES)[number];
+/** Links, plus the reauthentication nonce (a mailed code without a link, reauthentication.ts). */
+const ONE_TIME_TOKEN_TYPES = [...LINK_TOKEN_TYPES, 'reauthentication'] as const;
 
 /** E-mail links (and the six-digit code printed beside them). One live token per user and type. */
 export const authOneTimeTokens = localAuthSchema.table(

@@ -17,6 +17,7 @@ import notifications from './api/notifications';
 import profile from './api/profile';
 import renderLatex from './api/render-latex';
 import rubrics from './api/rubrics';
+import schools from './api/schools';
 import students from './api/students';
 import submit from './api/submit';
 import subjects from './api/subjects';
@@ -48,6 +49,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(events);
       // The caller's notifications and coin balance (ARCHITECTURE.md §5).
       await scope.register(notifications);
+      // The school directory, answered from the server's cache (ARCHITECTURE.md §4).
+      await scope.register(schools);
     }),
   );
   // The teacher's daily work: only the rows domain/access.ts grants the caller, anything else is 404.

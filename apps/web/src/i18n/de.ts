@@ -131,6 +131,9 @@ export const de = {
       userExists:
         'Für diese E-Mail-Adresse gibt es bereits ein Konto. Melde dich an oder setze dein Passwort zurück.',
       failed: 'Die Registrierung ist fehlgeschlagen. Bitte versuche es erneut.',
+      signupDisabledHeading: 'Konten legt die Schule an',
+      signupDisabled:
+        'An dieser Schule kannst du dich nicht selbst registrieren. Dein Konto legt die Schule an – du bekommst dann eine Einladung per E-Mail. Wende dich an die Schulverwaltung, wenn du noch keine hast.',
       hasAccount: 'Du hast schon ein Konto?',
       loginLink: 'Anmelden',
     },

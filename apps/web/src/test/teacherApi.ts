@@ -134,6 +134,7 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
         supabaseAnonKey: 'anon',
         publicUrl: 'http://localhost:3000',
         aiProvider: 'none',
+        signupDisabled: false,
         posthog: null,
         version: 'test',
       };

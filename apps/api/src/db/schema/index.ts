@@ -10,3 +10,4 @@ export * from './feedback';
 export * from './notifications';
 export * from './coins';
 export * from './sessions';
+export * from './schools';

@@ -57,6 +57,51 @@ describe('Registering at /register', () => {
   });
 });
 
+describe('Registering while the school has closed self-registration', () => {
+  it('says so when the auth server refuses the sign-up with signup_disabled', async () => {
+    const authClient = createStubAuthClient();
+    authClient.answers.signUp.mockResolvedValueOnce({
+      data: { user: null, session: null },
+      error: authError('signup_disabled', 422),
+    });
+    await renderApp('/register', { authClient });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'neu@schule.de');
+    await user.type(screen.getByLabelText(/^Passwort\s*\*?$/, { selector: 'input' }), 'Sicher123');
+    await user.type(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }), 'Sicher123');
+    await user.click(screen.getByRole('button', { name: de.auth.register.submit }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(de.auth.register.signupDisabled);
+  });
+
+  it('explains that the school creates accounts and offers no sign-up form', async () => {
+    const api = createTeacherApi();
+    api.intercept((call) =>
+      call.path === '/api/config'
+        ? Response.json({
+            authUrl: 'http://localhost',
+            authMode: 'local',
+            supabaseAnonKey: 'anon',
+            publicUrl: 'http://localhost:3000',
+            aiProvider: 'none',
+            signupDisabled: true,
+            posthog: null,
+            version: 'test',
+          })
+        : undefined,
+    );
+    api.install();
+    const authClient = createStubAuthClient();
+    await renderApp('/register', { authClient });
+
+    expect(await screen.findByText(de.auth.register.signupDisabled)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: de.auth.register.submit })).toBeNull();
+    expect(screen.getByRole('link', { name: new RegExp(de.auth.register.loginLink) })).toBeTruthy();
+    expect(authClient.signUp).not.toHaveBeenCalled();
+  });
+});
+
 describe('The confirmation link landing at /email-confirmed', () => {
   it('exchanges the code, says confirmed and moves an account without a role on to the waitlist', async () => {
     const authClient = createStubAuthClient();

@@ -86,6 +86,7 @@ export function registerFailureMessages(error: unknown): string[] {
   if (isNetworkFailure(error)) return [de.api.network];
   const code = authErrorCode(error);
   if (code === 'user_already_exists' || code === 'email_exists') return [de.auth.register.userExists];
+  if (code === 'signup_disabled') return [de.auth.register.signupDisabled];
   if (code === 'email_address_invalid' || code === 'validation_failed') return [de.auth.invalidEmail];
   return [de.auth.register.failed];
 }

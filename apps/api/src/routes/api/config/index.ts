@@ -10,6 +10,7 @@ function publicConfig(env: Env): PublicConfig {
     supabaseAnonKey: env.SUPABASE_ANON_KEY ?? 'local',
     publicUrl: env.PUBLIC_URL,
     aiProvider: env.AI_PROVIDER,
+    signupDisabled: !env.SUPABASE_URL && env.AUTH_DISABLE_SIGNUP,
     posthog: env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
     version: VERSION,
   };

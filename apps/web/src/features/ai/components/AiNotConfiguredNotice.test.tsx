@@ -14,6 +14,7 @@ const config = (aiProvider: PublicConfig['aiProvider']): PublicConfig => ({
   supabaseAnonKey: 'anon',
   publicUrl: 'http://localhost',
   aiProvider,
+  signupDisabled: false,
   posthog: null,
   version: 'test',
 });

@@ -1,17 +1,41 @@
 import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
+import { configQueryOptions } from '../../config/queries';
 import { useAuth } from '../AuthProvider';
 import { registerFailureMessages } from '../errors';
 import { appUrl, validateEmail, validatePassword, validatePasswordConfirmation } from '../formRules';
 import { FormAlert } from './FormAlert';
 import { PasswordRules } from './PasswordRules';
 
-/** `/register`: e-mail, password and its confirmation; then "check your mail" (confirmation link). */
+/**
+ * `/register`: e-mail, password and its confirmation; then "check your mail" (confirmation link). When the
+ * server has closed self-registration (`signupDisabled` in `GET /api/config`) it explains that the school
+ * creates accounts instead.
+ */
 export function RegisterForm() {
+  const { data: config } = useQuery(configQueryOptions);
+  if (config?.signupDisabled) {
+    return (
+      <Stack gap="sm" role="status">
+        <Title order={2} size="h3">
+          {de.auth.register.signupDisabledHeading}
+        </Title>
+        <Text>{de.auth.register.signupDisabled}</Text>
+        <AnchorLink to="/login" size="sm" ta="center">
+          {de.auth.register.hasAccount} {de.auth.register.loginLink}
+        </AnchorLink>
+      </Stack>
+    );
+  }
+  return <OpenRegisterForm />;
+}
+
+function OpenRegisterForm() {
   const auth = useAuth();
   const router = useRouter();
   const [messages, setMessages] = useState<string[]>([]);

@@ -17,6 +17,7 @@ const config = (aiProvider: PublicConfig['aiProvider']): PublicConfig => ({
   supabaseAnonKey: 'local',
   publicUrl: 'http://localhost:3000',
   aiProvider,
+  signupDisabled: false,
   posthog: null,
   version: 'test',
 });

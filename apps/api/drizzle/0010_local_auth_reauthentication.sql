@@ -1,0 +1,2 @@
+ALTER TABLE "local_auth"."one_time_tokens" DROP CONSTRAINT "one_time_tokens_type_check";--> statement-breakpoint
+ALTER TABLE "local_auth"."one_time_tokens" ADD CONSTRAINT "one_time_tokens_type_check" CHECK ("local_auth"."one_time_tokens"."type" in ('signup', 'invite', 'recovery', 'magiclink', 'reauthentication'));

@@ -1,0 +1,1 @@
+export { listSchoolStates, searchSchools } from './search-schools';
