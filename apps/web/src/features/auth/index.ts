@@ -2,7 +2,7 @@
 export { AuthProvider, useAuth, useSession } from './AuthProvider';
 export { createAuthController, type AuthClient, type AuthController } from './authController';
 export { connectAuth } from './connectAuth';
-export { confirmFromAddress, emailConfirmedTitle } from './emailConfirmation';
+export { confirmFromAddress } from './emailConfirmation';
 export { guardRoute } from './routeGuard';
 export { DemoStart } from './components/DemoStart';
 export { EmailConfirmed } from './components/EmailConfirmed';

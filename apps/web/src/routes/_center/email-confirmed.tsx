@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { confirmFromAddress, EmailConfirmed, emailConfirmedTitle } from '../../features/auth';
+import { confirmFromAddress, EmailConfirmed } from '../../features/auth';
+import { de } from '../../i18n/de';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_center/email-confirmed')({
@@ -11,12 +12,11 @@ export const Route = createFileRoute('/_center/email-confirmed')({
 });
 
 function EmailConfirmedPage() {
+  usePageTitle(de.titles.emailConfirmed);
   const result = Route.useLoaderData();
-  const title = emailConfirmedTitle(result);
-  usePageTitle(title);
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      <Title order={1}>{de.titles.emailConfirmed}</Title>
       <EmailConfirmed result={result} />
     </Stack>
   );
