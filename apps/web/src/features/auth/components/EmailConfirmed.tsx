@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { useAuth } from '../AuthProvider';
-import { resendConfirmationMail, type ConfirmationResult } from '../emailConfirmation';
-import { validateEmail } from '../formRules';
+import type { ConfirmationResult } from '../emailConfirmation';
+import { isRateLimited } from '../errors';
+import { appUrl, validateEmail } from '../formRules';
 import { START_PATH } from '../guard';
 import { FormAlert } from './FormAlert';
 
@@ -94,7 +95,17 @@ function ResendConfirmation() {
 
   const submit = form.onSubmit(async ({ email }) => {
     setState('sending');
-    setState(await resendConfirmationMail(auth, email));
+    try {
+      const client = await auth.client();
+      const { error } = await client.resend({
+        type: 'signup',
+        email: email.trim(),
+        options: { emailRedirectTo: appUrl('/email-confirmed') },
+      });
+      setState(!error ? 'sent' : isRateLimited(error) ? 'rateLimited' : 'failed');
+    } catch {
+      setState('failed');
+    }
   });
 
   if (state === 'sent') return <FormAlert color="teal" messages={[de.auth.emailConfirmed.resent]} />;
