@@ -26,6 +26,7 @@ import sessionRevocations from './plugins/app/session-revocations';
 import spa from './plugins/app/spa';
 import storage from './plugins/app/storage';
 import supabaseAdmin from './plugins/app/supabase-admin';
+import tikz from './plugins/app/tikz';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
 import helmet from './plugins/external/helmet';
@@ -113,6 +114,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(storage);
   await app.register(ai);
   await app.register(schoolDirectory);
+  await app.register(tikz);
   // The job queue needs the AI (no provider: no jobs); the correction workers need both and the storage.
   await app.register(jobs);
   await app.register(correctionJobs);

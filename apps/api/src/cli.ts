@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { COMMANDS_HELP, isDataCommand, runCommand, type CommandResult } from './cli/commands';
 import { sendControlCommand } from './cli/control-protocol';
 import { createDatabase, DatabaseLockedError } from './db/client';
+import { systemContext } from './domain/context';
 import { EnvError, loadEnv, type Env } from './env';
 
 // `pnpm cli <command>`: operator tasks. Commands on users and roles run against the database directly, or,
@@ -23,7 +24,13 @@ async function runDirect(env: Env, argv: string[]): Promise<CommandResult> {
   const app = await buildApp({ ...env, DEMO: false, LOG_LEVEL: 'warn' }, { controlSocket: false });
   try {
     await app.ready();
-    return await runCommand(argv, { db: app.db, authAdmin: app.authAdmin });
+    return await runCommand(argv, {
+      db: app.db,
+      authAdmin: app.authAdmin,
+      system: () => systemContext(app, app.log),
+      // The app is built with DEMO off (no seeding at its start); the operator's setting decides.
+      demo: env.DEMO && !env.SUPABASE_URL,
+    });
   } finally {
     await app.close();
   }

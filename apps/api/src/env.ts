@@ -144,6 +144,11 @@ export const ZEnv = z
      * (ARCHITECTURE.md §8).
      */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(UPLOAD_RATE_LIMIT_DEFAULT),
+    /**
+     * Longest a TikZ render may take before its worker is stopped and replaced (ARCHITECTURE.md §4: a
+     * never-ending TeX macro must not hold the renderer).
+     */
+    TIKZ_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   })
   .superRefine((e, ctx) => {
     if (e.AI_PROVIDER === 'service' && !e.AI_SERVICE_URL)

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/domain/accounts/demo';
+import { DEMO_ACCOUNTS } from '../src/domain/demo';
 import { grantRole, rolesOf } from '../src/domain/accounts/roles';
 import { classes, subjects, tasks, userProfile, userRoles } from '../src/db/schema';
 import { apiRoot } from '../src/paths';

@@ -2,7 +2,7 @@ import { ZPublicConfig } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../../tests/fixtures/fake-openai';
 import type { FakeServer } from '../../../tests/fixtures/fake-ai-control';
-import { DEMO_TEACHER } from '../src/domain/accounts/demo';
+import { DEMO_TEACHER } from '../src/domain/demo';
 import { coinBalance } from '../src/domain/coins';
 import { EnvError, loadEnv } from '../src/env';
 import { createTestApp, type TestApp } from './helpers/app';

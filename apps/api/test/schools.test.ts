@@ -75,6 +75,8 @@ describe.each(drivers)('School directory on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     const body = ZSchoolStatesResponse.parse(res.json());
     expect(body.directory).toBe(true);
+    // The data source the UI credits: the directory's origin only.
+    expect(body.source).toBe(new URL(fake.url).origin);
     expect(body.states).toHaveLength(16);
     expect(body.states).toContainEqual({ code: 'TH', name: 'Thüringen' });
     const waiting = await signIn(t.app, { role: null });
@@ -244,6 +246,7 @@ describe('School directory not configured', () => {
   it('lists the states with directory: false and answers searches with an empty list', async () => {
     const states = ZSchoolStatesResponse.parse((await teacher.call('GET', '/api/schools/states')).json());
     expect(states.directory).toBe(false);
+    expect(states.source).toBeNull();
     expect(states.states.map((s) => s.code)).toEqual(FEDERAL_STATES.map((s) => s.code));
     const res = await search(teacher, 'state=BY&q=gymnasium');
     expect(res.statusCode).toBe(200);

@@ -46,6 +46,10 @@ export const errorCatalog = {
     message: 'Dein eigenes Konto kannst du unter „Konto“ löschen, nicht in der Nutzerverwaltung.',
   },
   DEMO_DISABLED: { status: 404, message: 'Die Demo ist auf diesem Server ausgeschaltet.' },
+  DEMO_ACCOUNT_LOCKED: {
+    status: 403,
+    message: 'Das Demo-Konto teilen sich alle Besucher: Passwort ändern und Konto löschen sind hier abgeschaltet.',
+  },
   USER_NOT_LOGGED_IN: { status: 401, message: 'Nutzer nicht eingeloggt oder nicht gefunden' },
   TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },
   TASK_ID_MISSING: { status: 400, message: 'Aufgaben-ID nicht gefunden' },
@@ -77,6 +81,22 @@ export const errorCatalog = {
   },
   DECRYPT_FAILED: { status: 400, message: 'Der Text konnte nicht entschlüsselt werden.' },
   LATEX_TOO_LONG: { status: 413, message: 'Der LaTeX-Code ist zu lang (höchstens 10 000 Zeichen).' },
+  // TikZ pictures (ARCHITECTURE.md §4): the TeX error's first line goes in `details.texError`.
+  TIKZ_CODE_REQUIRED: { status: 400, message: 'Bitte gib den TikZ-Code der Grafik ein.' },
+  TIKZ_TOO_LONG: { status: 413, message: 'Der TikZ-Code ist zu lang (höchstens 20 000 Zeichen).' },
+  TIKZ_TEX_ERROR: {
+    status: 422,
+    message: 'Die TikZ-Grafik enthält einen Fehler und konnte nicht gesetzt werden.',
+  },
+  TIKZ_TIMEOUT: {
+    status: 422,
+    message:
+      'Die TikZ-Grafik braucht zu lange und wurde abgebrochen. Vielleicht ruft sich ein Makro endlos selbst auf?',
+  },
+  TIKZ_BUSY: {
+    status: 503,
+    message: 'Gerade werden zu viele Grafiken gesetzt. Bitte versuche es gleich noch einmal.',
+  },
   SCORE_ABOVE_MAX: { status: 400, message: "Score cannot be higher than skill's maximum score" },
   // rubrics
   SKILL_GROUP_NOT_FOUND: { status: 404, message: 'Kompetenzbereich nicht gefunden' },

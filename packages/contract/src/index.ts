@@ -29,3 +29,5 @@ export * from './render';
 export * from './grading';
 export * from './corrections';
 export * from './feedback-link';
+export * from './demo';
+export * from './avatar';

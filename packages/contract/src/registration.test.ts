@@ -4,6 +4,7 @@ import {
   isSchoolStepComplete,
   isSubjectsStepComplete,
   needsRegistration,
+  registrationDialogAllowedOn,
 } from './registration';
 
 describe('school step', () => {
@@ -50,4 +51,28 @@ describe('needsRegistration', () => {
   it('leaves a registered user alone', () => {
     expect(needsRegistration(true, done)).toBe(false);
   });
+});
+
+describe('where the registration dialog may open', () => {
+  it.each([
+    '/login',
+    '/login/extra',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/error',
+    '/waitlist',
+    '/email-confirmed',
+    '/404',
+    '/submit/abc',
+  ])('never on %s', (path) => {
+    expect(registrationDialogAllowedOn(path)).toBe(false);
+  });
+
+  it.each(['/classes', '/subjects', '/account', '/classes/k1/tasks/t1', '/admin/users', '/notifications'])(
+    'on %s',
+    (path) => {
+      expect(registrationDialogAllowedOn(path)).toBe(true);
+    },
+  );
 });

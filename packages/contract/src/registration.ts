@@ -33,3 +33,24 @@ export function isSubjectsStepComplete(selected: readonly unknown[]): boolean {
 export function needsRegistration(hasProfile: boolean, flags: UserMetadataFlags | null | undefined): boolean {
   return !hasProfile || flags?.registration_completed !== true || flags.profile_setup_done !== true;
 }
+
+/**
+ * The registration dialog never opens on paths starting with one of these (PRODUCT.md §2): the account pages
+ * before and around signing in, the error pages and the students' public submit page.
+ */
+export const REGISTRATION_HIDDEN_PATH_PREFIXES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/error',
+  '/waitlist',
+  '/email-confirmed',
+  '/404',
+  '/submit',
+] as const;
+
+/** Whether the registration dialog may open on `path` (a `location.pathname`). */
+export function registrationDialogAllowedOn(path: string): boolean {
+  return !REGISTRATION_HIDDEN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+}

@@ -11,9 +11,14 @@ export type SchoolState = z.infer<typeof ZSchoolState>;
 
 /**
  * `GET /api/schools/states`: the 16 federal states. `directory: false` when the server has no school
- * directory configured: the UI then offers free text.
+ * directory configured: the UI then offers free text. `source` is the directory's address (its origin), which
+ * the UI credits beside the suggestions; null without a directory.
  */
-export const ZSchoolStatesResponse = z.object({ directory: z.boolean(), states: z.array(ZSchoolState) });
+export const ZSchoolStatesResponse = z.object({
+  directory: z.boolean(),
+  source: z.string().nullable(),
+  states: z.array(ZSchoolState),
+});
 export type SchoolStatesResponse = z.infer<typeof ZSchoolStatesResponse>;
 
 /** One suggestion of the school directory; `city` is null where the directory has none. */

@@ -25,6 +25,13 @@ describe('profile meta data', () => {
     });
   });
 
+  it('keeps the colour mode when set and refuses other values', () => {
+    const base = { first_name: 'A', last_name: 'B' };
+    expect(ZProfileMetaData.parse({ ...base, color_scheme: 'dark' }).color_scheme).toBe('dark');
+    expect(ZProfileMetaData.parse(base)).not.toHaveProperty('color_scheme');
+    expect(ZProfileMetaData.safeParse({ ...base, color_scheme: 'blau' }).success).toBe(false);
+  });
+
   it('keeps a complete school', () => {
     const school = { bundesland: 'BY', city: 'München', schule: 'Gymnasium' };
     expect(ZProfileMetaData.parse({ first_name: 'A', last_name: 'B', school }).school).toEqual(school);

@@ -21,6 +21,11 @@ export const ZProfileSchool = z.object({
 });
 export type ProfileSchool = z.infer<typeof ZProfileSchool>;
 
+/** The colour mode a user picked on /account; `auto` follows the system. */
+export const COLOR_SCHEME_PREFERENCES = ['light', 'dark', 'auto'] as const;
+export const ZColorSchemePreference = z.enum(COLOR_SCHEME_PREFERENCES);
+export type ColorSchemePreference = z.infer<typeof ZColorSchemePreference>;
+
 /** `user_profile.meta_data`, decrypted. */
 export const ZProfileMetaData = z.object({
   first_name: z.string(),
@@ -29,6 +34,8 @@ export const ZProfileMetaData = z.object({
   avatar_url: z.string().nullable().default(null),
   /** Saved only when bundesland, city and schule are all filled. */
   school: ZProfileSchool.nullable().default(null),
+  /** Absent: never picked, the system's mode applies. */
+  color_scheme: ZColorSchemePreference.optional(),
 });
 export type ProfileMetaData = z.infer<typeof ZProfileMetaData>;
 

@@ -30,10 +30,10 @@ export interface AuthAdmin {
   listUsers(): Promise<AdminUser[]>;
   getUserById(id: string): Promise<AdminUser | null>;
   getUserByEmail(email: string): Promise<AdminUser | null>;
-  /** Creates a confirmed user (students, demo accounts). */
+  /** Creates a confirmed user (students, demo accounts); without a password nobody can sign in as them yet. */
   createUser(input: {
     email: string;
-    password: string;
+    password?: string;
     userMetadata?: Record<string, unknown>;
   }): Promise<AdminUser>;
   updatePassword(id: string, password: string): Promise<void>;

@@ -2,6 +2,8 @@ import { isPermittedRole } from '@app/contract';
 import type { Database } from '../db/client';
 import { grantRole, revokeRole, rolesByUser } from '../domain/accounts/roles';
 import type { AuthAdmin } from '../auth/types';
+import type { Ctx } from '../domain/context';
+import { resetDemo } from '../domain/demo';
 
 // Operator commands that need the database and the auth backend. The CLI runs them directly, or, when a
 // running server holds the embedded database, the server runs them for it (plugins/app/control.ts).
@@ -9,6 +11,10 @@ import type { AuthAdmin } from '../auth/types';
 export interface CommandContext {
   db: Database;
   authAdmin: AuthAdmin;
+  /** A system context of the app running the command (for operations that need more than the above). */
+  system: () => Ctx;
+  /** DEMO=1 and the built-in auth: the demo exists and may be reset. */
+  demo: boolean;
 }
 
 export interface CommandResult {
@@ -19,14 +25,15 @@ export interface CommandResult {
 
 export const COMMANDS_HELP = `  role grant <E-Mail> <teacher|organization_member>   Rolle vergeben
   role revoke <E-Mail> <teacher|organization_member>  Rolle entziehen
-  user list                                           Nutzer mit Rollen auflisten`;
+  user list                                           Nutzer mit Rollen auflisten
+  demo reset                                          Demo-Inhalte zurücksetzen (nur mit DEMO=1)`;
 
 const ok = (stdout: string): CommandResult => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string, code = 1): CommandResult => ({ code, stdout: '', stderr });
 
 /** True for the commands this module runs (the rest are the CLI's own). */
 export function isDataCommand(argv: string[]): boolean {
-  return argv[0] === 'role' || argv[0] === 'user';
+  return argv[0] === 'role' || argv[0] === 'user' || argv[0] === 'demo';
 }
 
 export async function runCommand(argv: string[], ctx: CommandContext): Promise<CommandResult> {
@@ -62,6 +69,13 @@ export async function runCommand(argv: string[], ctx: CommandContext): Promise<C
       return `${u.email}\t${(roles.get(u.id) ?? []).join(',') || '-'}\t${confirmed}\t${u.id}`;
     });
     return ok(`E-Mail\tRollen\tStatus\tID\n${lines.join('\n')}\n`);
+  }
+  if (group === 'demo' && action === 'reset' && rest.length === 0) {
+    if (!ctx.demo)
+      return fail('Die Demo ist ausgeschaltet (DEMO=0 oder externe Anmeldung über SUPABASE_URL).\n');
+    const started = performance.now();
+    await resetDemo(ctx.system());
+    return ok(`Demo zurückgesetzt (${Math.round(performance.now() - started)} ms).\n`);
   }
   return fail(`Unbekannter Befehl: ${argv.join(' ')}\n`, 2);
 }

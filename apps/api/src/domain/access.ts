@@ -5,6 +5,7 @@ import {
   classes,
   classUser,
   clusters,
+  coinLedger,
   notifications,
   rawSourceCriteria,
   skillDetails,
@@ -71,6 +72,8 @@ export const accessible = {
   skillGroupSkills: (viewer: Viewer): SQL => eq(skillXSkillGroup.created_by, viewer),
   /** Notifications are their receiver's only (also for organization members, who may send to anyone). */
   notifications: (viewer: Viewer): SQL => eq(notifications.receiver_user_id, viewer),
+  /** Coin bookings are their user's (the data export reads them; charges and grants go by user id). */
+  coinLedger: (viewer: Viewer): SQL => eq(coinLedger.user_id, viewer),
 };
 
 /**

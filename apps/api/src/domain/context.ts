@@ -28,6 +28,7 @@ export type Services = Pick<
   | 'realtime'
   | 'sessionRevocations'
   | 'schoolDirectory'
+  | 'tikz'
 >;
 
 /** Everything an operation of the domain layer gets besides its arguments. */

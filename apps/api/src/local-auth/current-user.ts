@@ -1,6 +1,7 @@
+import { errorMessages, isDemoEmail } from '@app/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import type { LocalAuth, SignedIn } from './context';
-import { badRequest, unprocessable } from './errors';
+import { badRequest, forbidden, unprocessable } from './errors';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import { consumeNonce, RECENT_SESSION_MS } from './reauthentication';
 import { authSessions } from './schema';
@@ -30,6 +31,10 @@ export async function updateUser(
   if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   if (body.email !== undefined && normalizeEmail(body.email) !== user.email) {
     throw unprocessable('validation_failed', 'Changing the email address is not supported');
+  }
+  // The shared demo logins keep their password: every visitor of the demo signs in with it.
+  if (body.password !== undefined && auth.config.DEMO && isDemoEmail(user.email)) {
+    throw forbidden('demo_account_locked', errorMessages.DEMO_ACCOUNT_LOCKED);
   }
   const patch: UserPatch = {};
   const now = new Date();

@@ -34,6 +34,8 @@ export type AuthErrorCode =
   | 'over_email_send_rate_limit'
   | 'phone_provider_disabled'
   | 'provider_disabled'
+  /** Not GoTrue's: the built-in auth refuses to change the shared demo logins' passwords (DEMO=1). */
+  | 'demo_account_locked'
   | 'not_found'
   | 'method_not_allowed'
   | 'signup_disabled'

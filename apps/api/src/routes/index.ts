@@ -16,6 +16,7 @@ import joinClass from './api/join-class';
 import notifications from './api/notifications';
 import profile from './api/profile';
 import renderLatex from './api/render-latex';
+import renderTikz from './api/render-tikz';
 import rubrics from './api/rubrics';
 import schools from './api/schools';
 import students from './api/students';
@@ -23,6 +24,7 @@ import submit from './api/submit';
 import subjects from './api/subjects';
 import submissions from './api/submissions';
 import tasks from './api/tasks';
+import tikzFonts from './api/tikz-fonts';
 
 /**
  * Every route module, registered once, grouped by who may call it. A route outside these groups needs a
@@ -38,6 +40,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(submit);
       // The student's handed-back feedback through their personal link (ADR 010).
       await scope.register(feedbackLink);
+      // The fonts of TikZ pictures, which the public pages show too (ARCHITECTURE.md §4).
+      await scope.register(tikzFonts);
     }),
   );
   await app.register(
@@ -68,6 +72,7 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(corrections);
       await scope.register(grading);
       await scope.register(renderLatex);
+      await scope.register(renderTikz);
       await scope.register(rubrics);
     }),
   );

@@ -1,10 +1,14 @@
 import { errorMessages } from '@app/contract';
 import { deShell } from './de.shell';
 import { deRubrics } from './de.rubrics';
+import { deTikz } from './de.tikz';
 import { deGrading } from './de.grading';
 import { deSubmissions } from './de.submissions';
 import { deNotifications } from './de.notifications';
 import { deCorrections } from './de.corrections';
+import { deRegistration } from './de.registration';
+import { deAccount } from './de.account';
+import { deDemo } from './de.demo';
 
 /**
  * Every user-facing string of the web app (ARCHITECTURE.md §9). Components take their text only from here.
@@ -184,8 +188,6 @@ export const de = {
       working: 'Du wirst abgemeldet …',
     },
     demo: {
-      intro:
-        'Probiere Klassenzimmer mit einem Demo-Konto aus: Klassen, Aufgaben und Abgaben sind schon angelegt.',
       start: 'Demo starten',
       disabled: 'Die Demo ist auf diesem Server ausgeschaltet.',
       failed: 'Die Demo konnte nicht gestartet werden. Bitte versuche es erneut.',
@@ -680,10 +682,17 @@ export const de = {
 
   /** Rubric editor and competence generation step (`de.rubrics.ts`). */
   rubrics: deRubrics,
+  /** TikZ pictures in task content (`de.tikz.ts`). */
+  tikz: deTikz,
+  /** What the `/demo` page says the demo account holds (`de.demo.ts`). */
+  demo: deDemo,
 
   /** Notifications, the coin balance and AI availability (`de.notifications.ts`). */
   notifications: deNotifications,
   corrections: deCorrections,
+  /** Registration dialog and profile settings (`de.registration.ts`). */
+  registration: deRegistration,
+  account: deAccount,
 
   /** German messages of the API's error codes (one catalogue, owned by the contract). */
   errors: errorMessages,

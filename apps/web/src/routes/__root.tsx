@@ -1,8 +1,15 @@
-import { createRootRouteWithContext, rootRouteId, type ErrorComponentProps } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  Outlet,
+  rootRouteId,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { guardRoute } from '../features/auth';
+import { ProfileColorScheme } from '../features/account';
+import { RegistrationGate } from '../features/registration';
 import type { RouterContext } from '../routerContext';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -15,9 +22,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       knownRoute: matches.some((match) => match.routeId !== rootRouteId),
       preload,
     }),
+  component: Root,
   notFoundComponent: RootNotFound,
   errorComponent: RootError,
 });
+
+/** Every page, and once for all of them the registration dialog of signed-in users (PRODUCT.md §2). */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <RegistrationGate />
+      {/* The signed-in user's colour mode from their profile (PRODUCT.md §4 Account). */}
+      <ProfileColorScheme />
+    </>
+  );
+}
 
 function RootNotFound() {
   return (

@@ -20,8 +20,22 @@ export function fakeAccessToken(claims: Record<string, unknown>): string {
 
 export const TEST_USER_ID = '11111111-1111-4111-8111-111111111111';
 
+/** A teacher who finished the registration dialog (PRODUCT.md §2): it stays closed. */
+export const REGISTERED_METADATA = {
+  registration_completed: true,
+  profile_setup_done: true,
+  has_password: true,
+} as const;
+
 export function fakeSession(
-  options: { role?: UserRole | null; email?: string; userId?: string; tokenSuffix?: string } = {},
+  options: {
+    role?: UserRole | null;
+    email?: string;
+    userId?: string;
+    tokenSuffix?: string;
+    /** The auth user's `user_metadata`; default: registered (REGISTERED_METADATA). */
+    userMetadata?: Record<string, unknown>;
+  } = {},
 ): Session {
   const userId = options.userId ?? TEST_USER_ID;
   const email = options.email ?? 'lehrkraft@schule.de';
@@ -40,7 +54,7 @@ export function fakeSession(
       aud: 'authenticated',
       email,
       app_metadata: {},
-      user_metadata: {},
+      user_metadata: { ...(options.userMetadata ?? REGISTERED_METADATA) },
       created_at: new Date().toISOString(),
     },
   };

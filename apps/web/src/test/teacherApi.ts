@@ -1,5 +1,13 @@
-import type { Class, ClassStudent, PublicConfig, Subject, Task } from '@app/contract';
-import { errorCatalog, splitStudentName, type ErrorCode } from '@app/contract';
+import type {
+  Class,
+  ClassStudent,
+  Profile,
+  PublicConfig,
+  SchoolLookupItem,
+  Subject,
+  Task,
+} from '@app/contract';
+import { errorCatalog, FEDERAL_STATES, splitStudentName, type ErrorCode } from '@app/contract';
 import { vi } from 'vitest';
 import { TEST_USER_ID } from './authStub';
 
@@ -40,6 +48,17 @@ export function makeSubject(overrides: Partial<Subject> = {}): Subject {
     created_by: TEST_USER_ID,
     updated_at: stamp(),
     ...overrides,
+  };
+}
+
+export function makeProfile(overrides: Partial<Profile['meta_data']> = {}): Profile {
+  return {
+    id: fakeId('p'),
+    user_id: TEST_USER_ID,
+    created_by: TEST_USER_ID,
+    created_at: stamp(),
+    updated_at: stamp(),
+    meta_data: { first_name: 'Erika', last_name: 'Mustermann', avatar_url: null, school: null, ...overrides },
   };
 }
 
@@ -97,6 +116,10 @@ interface TeacherApiSeed {
   classes?: Class[];
   tasks?: Task[];
   students?: Record<string, ClassStudent[]>;
+  /** The teacher's own profile (`GET /api/profile`); default: one with a name, null: none yet. */
+  profile?: Profile | null;
+  /** The school directory's schools per state; default null: no directory configured. */
+  schools?: Record<string, SchoolLookupItem[]> | null;
 }
 
 export function createTeacherApi(seed: TeacherApiSeed = {}) {
@@ -108,6 +131,8 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
     tasks: [...(seed.tasks ?? [])],
     students: { ...(seed.students ?? {}) } as Record<string, ClassStudent[]>,
     tokens: {} as Record<string, string>,
+    profile: seed.profile === undefined ? makeProfile() : seed.profile,
+    schools: seed.schools ?? null,
   };
   const calls: ApiCall[] = [];
   const interceptors: Array<(call: ApiCall) => Answer> = [];
@@ -296,6 +321,37 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
         class_id: classId,
         created_submissions: 0,
       });
+    }
+
+    if (resource === 'profile' && !id && method === 'GET') {
+      // The registration dialog's check (features/registration): a registered teacher has a profile.
+      return json({ profile: db.profile });
+    }
+    if (resource === 'profile' && !id && method === 'PUT') {
+      const stored = db.profile ?? makeProfile();
+      db.profile = {
+        ...stored,
+        updated_at: now(),
+        meta_data: input.meta_data as Profile['meta_data'],
+      };
+      return json(db.profile);
+    }
+
+    if (resource === 'schools' && id === 'states' && method === 'GET') {
+      return json({
+        directory: db.schools !== null,
+        source: db.schools ? 'https://schulen.example' : null,
+        states: FEDERAL_STATES.map(({ code, name }) => ({ code, name })),
+      });
+    }
+    if (resource === 'schools' && !id && method === 'GET') {
+      // The server's search, simplified: schools of the state whose name or city contains q.
+      const state = call.query.get('state') ?? '';
+      const q = (call.query.get('q') ?? '').toLowerCase();
+      const items = (db.schools?.[state] ?? []).filter((school) =>
+        `${school.name} ${school.city ?? ''}`.toLowerCase().includes(q),
+      );
+      return json({ directory: db.schools !== null, items: items.slice(0, 30) });
     }
 
     if (resource === 'notifications' && !id && method === 'GET') {

@@ -8,5 +8,5 @@ export {
   userRoles,
 } from './admin';
 export { deleteOwnAccount, deleteUser } from './delete';
-export { DEMO_TEACHER } from './demo';
+export { exportAccountData } from './export';
 export { permissionCatalog, roleCatalog } from './roles';

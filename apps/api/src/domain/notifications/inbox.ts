@@ -23,21 +23,24 @@ async function unreadCount(ctx: Ctx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The columns of ZNotification, timestamps formatted in SQL (the list and the data export). */
+export const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  details: notifications.details,
+  link_to: notifications.link_to,
+  receiver_user_id: notifications.receiver_user_id,
+  created_at: isoTimestamp(notifications.created_at),
+  read_at: isoTimestampOrNull(notifications.read_at),
+};
+
 /** The actor's latest notifications, newest first, with their coin balance and unread count. */
 export async function listNotifications(ctx: Ctx): Promise<ListNotificationsResponse> {
   const userId = actorId(ctx);
   const [list, coinCount, unread] = await Promise.all([
     ctx.db
-      .select({
-        id: notifications.id,
-        type: notifications.type,
-        title: notifications.title,
-        details: notifications.details,
-        link_to: notifications.link_to,
-        receiver_user_id: notifications.receiver_user_id,
-        created_at: isoTimestamp(notifications.created_at),
-        read_at: isoTimestampOrNull(notifications.read_at),
-      })
+      .select(notificationColumns)
       .from(notifications)
       .where(accessible.notifications(userId))
       .orderBy(desc(notifications.created_at), desc(notifications.id))

@@ -1,2 +1,2 @@
-export { listNotifications, markNotificationsRead, sendNotification } from './inbox';
+export { listNotifications, markNotificationsRead, notificationColumns, sendNotification } from './inbox';
 export { notify } from './notify';

@@ -72,7 +72,7 @@ export async function proposeSkills(
   };
 }
 
-interface NewRubricGroup {
+export interface NewRubricGroup {
   id: string;
   name: string;
   description: string;
@@ -134,10 +134,10 @@ export async function generateRubric(
 }
 
 /**
- * Saves generated groups into a task's rubric in one transaction. `replace` (PRODUCT.md §4: the default)
+ * Saves generated groups into a task's rubric in one transaction (also the demo's rubrics, domain/demo). `replace` (PRODUCT.md §4: the default)
  * first takes the task's existing groups out of it; those no other task uses are deleted with their skills.
  */
-async function saveRubricGroups(
+export async function saveRubricGroups(
   ctx: Ctx,
   taskId: string,
   groups: readonly NewRubricGroup[],

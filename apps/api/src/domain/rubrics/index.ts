@@ -3,7 +3,7 @@
 export { aiTaskContext, type AiTaskContext } from './ai-context';
 export { createCluster, deleteCluster, listClusters, updateCluster } from './clusters';
 export { createCriterion, deleteCriterion, listCriteria, updateCriterion } from './criteria';
-export { generateRubric, proposeSkills } from './generation';
+export { generateRubric, proposeSkills, saveRubricGroups, type NewRubricGroup } from './generation';
 export {
   createSkillGroup,
   deleteSkillGroup,

@@ -11,10 +11,11 @@ import type { Ctx } from '../context';
 import { ensureSchoolsCached } from './refresh';
 import { rankSchools, searchTerms } from './search';
 
-/** The 16 federal states, and whether this server has a school directory to search them in. */
+/** The 16 federal states, whether this server has a school directory to search them in, and its source. */
 export function listSchoolStates(ctx: Ctx): SchoolStatesResponse {
   return {
     directory: ctx.services.schoolDirectory !== null,
+    source: ctx.services.schoolDirectory?.source ?? null,
     states: FEDERAL_STATES.map(({ code, name }) => ({ code, name })),
   };
 }

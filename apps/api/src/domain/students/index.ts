@@ -1,1 +1,1 @@
-export { createStudent, createStudents, resetStudentPassword } from './students';
+export { createStudent, createStudents, createStudentsWithoutLogin, resetStudentPassword } from './students';

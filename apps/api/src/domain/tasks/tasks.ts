@@ -15,6 +15,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../../lib/sql';
 import { accessible, requireClass, requireTask, type Viewer } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { createMissingSubmissionsForTask } from '../submissions/missing';
+import { withRenderedTikz } from '../tikz';
 
 // A teacher's tasks (PRODUCT.md §3). Another teacher's task is the same 404 TASK_NOT_FOUND as a missing one.
 // Creating a task (or moving it to another class) gives every student of the class an `offen` submission.
@@ -108,8 +109,15 @@ const toColumns = (input: UpdateTaskRequest) => {
   };
 };
 
+/** The content's TikZ blocks with the pictures this server rendered (domain/tikz, ADR 016). */
+async function withTikzPictures<T extends { data?: TaskData | null }>(ctx: Ctx, input: T): Promise<T> {
+  return input.data ? { ...input, data: await withRenderedTikz(ctx, input.data) } : input;
+}
+
 /** Creates the task and the `offen` submissions of the class's students in one transaction. */
-export async function createTask(ctx: Ctx, input: CreateTaskInput): Promise<Task> {
+export async function createTask(ctx: Ctx, sent: CreateTaskInput): Promise<Task> {
+  // Rendered before the transaction: TeX must not hold the (embedded) database.
+  const input = await withTikzPictures(ctx, sent);
   return ctx.db.transaction(async (tx) => {
     const teacherId = await requireClass(inTransaction(ctx, tx), input.class_id);
     const [row] = await tx
@@ -125,8 +133,9 @@ export async function createTask(ctx: Ctx, input: CreateTaskInput): Promise<Task
  * Changes the fields sent. A status change must be allowed (contract TASK_STATUS_TRANSITIONS, else 409);
  * moving the task to another of the caller's classes creates the submissions of that class's students.
  */
-export async function updateTask(ctx: Ctx, id: string, input: UpdateTaskRequest): Promise<Task> {
+export async function updateTask(ctx: Ctx, id: string, sent: UpdateTaskRequest): Promise<Task> {
   const teacherId = actorId(ctx);
+  const input = await withTikzPictures(ctx, sent);
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
     if (input.class_id !== undefined) await requireClass(txCtx, input.class_id);

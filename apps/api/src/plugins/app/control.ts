@@ -4,6 +4,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { runCommand } from '../../cli/commands';
 import { controlSocketPath, ZControlRequest } from '../../cli/control-protocol';
+import { systemContext } from '../../domain/context';
 
 /** Longest Unix socket path Linux accepts (sun_path is 108 bytes including the terminator). */
 const MAX_SOCKET_PATH = 107;
@@ -47,7 +48,12 @@ export default fp(
           if (end === -1) return;
           const request = ZControlRequest.safeParse(parseJson(buffer.slice(0, end)));
           const reply = request.success
-            ? runCommand(request.data.argv, { db: app.db, authAdmin: app.authAdmin })
+            ? runCommand(request.data.argv, {
+                db: app.db,
+                authAdmin: app.authAdmin,
+                system: () => systemContext(app, app.log),
+                demo: app.config.DEMO && !app.config.SUPABASE_URL,
+              })
             : Promise.resolve({ code: 2, stdout: '', stderr: 'Ungültige Anfrage\n' });
           reply
             .catch((err: unknown) => {

@@ -5,6 +5,8 @@ import { createSchoolDirectoryClient, type SchoolDirectoryClient } from '../../l
 /** The public school directory and the refreshes of its cache this process runs (domain/schools). */
 export interface SchoolDirectory {
   client: SchoolDirectoryClient;
+  /** The directory's origin (no path, no credentials): the UI credits it as the data source. */
+  source: string;
   /** The running refresh per federal state: a second request joins it instead of fetching again. */
   refreshes: Map<string, Promise<boolean>>;
   /** Aborted when the app closes: running fetches stop instead of holding up the shutdown. */
@@ -24,7 +26,12 @@ export default fp(
     const url = app.config.SCHOOL_DIRECTORY_URL;
     const closing = new AbortController();
     const directory: SchoolDirectory | null = url
-      ? { client: createSchoolDirectoryClient(url), refreshes: new Map(), closing: closing.signal }
+      ? {
+          client: createSchoolDirectoryClient(url),
+          source: new URL(url).origin,
+          refreshes: new Map(),
+          closing: closing.signal,
+        }
       : null;
     app.decorate('schoolDirectory', directory);
     if (!directory) return;

@@ -1,3 +1,4 @@
+import { DEMO_CONTENT } from '@app/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,8 @@ describe('Registering at /register', () => {
     expect(authClient.signUp).toHaveBeenCalledWith({
       email: 'neu@schule.de',
       password: 'Sicher123',
-      options: { emailRedirectTo: `${window.location.origin}/email-confirmed` },
+      // The account has a password from the start: the registration dialog skips its password fields.
+      options: { emailRedirectTo: `${window.location.origin}/email-confirmed`, data: { has_password: true } },
     });
   });
 
@@ -306,6 +308,19 @@ describe('The demo at /demo', () => {
       access_token: 'demo-access',
       refresh_token: 'demo-refresh',
     });
+  });
+
+  it('lists what the demo account holds, with the numbers the API seeds', async () => {
+    await renderApp('/demo');
+
+    const list = await screen.findByRole('list', { name: de.demo.intro });
+    const text = list.textContent ?? '';
+    expect(text).toContain(
+      `Klasse ${DEMO_CONTENT.className} und ${String(DEMO_CONTENT.students)} Schülerinnen`,
+    );
+    expect(text).toContain(`${String(DEMO_CONTENT.tasks)} Aufgaben`);
+    expect(text).toContain(`${String(DEMO_CONTENT.submissions)} Abgaben`);
+    expect(text).toContain(`${String(DEMO_CONTENT.handedBack)} zurückgegebene Abgaben`);
   });
 
   it('says that the demo is switched off when the server answers 404', async () => {

@@ -4,11 +4,14 @@ export { createAuthController, type AuthClient, type AuthController } from './au
 export { connectAuth } from './connectAuth';
 export { confirmFromAddress } from './emailConfirmation';
 export { guardRoute } from './routeGuard';
+// The password step of the registration dialog shares the messages and the live rule list (PRODUCT.md §5, §8).
+export { passwordUpdateOutcome } from './errors';
+export { PasswordRules } from './components/PasswordRules';
 export { DemoStart } from './components/DemoStart';
 export { EmailConfirmed } from './components/EmailConfirmed';
 export { LoginForm } from './components/LoginForm';
 export { RegisterForm } from './components/RegisterForm';
 export { ResetPasswordForm } from './components/ResetPasswordForm';
-export { UpdatePasswordForm } from './components/UpdatePasswordForm';
+export { ChangePasswordForm, UpdatePasswordForm } from './components/UpdatePasswordForm';
 export { UserMenu } from './components/UserMenu';
 export { Waitlist } from './components/Waitlist';

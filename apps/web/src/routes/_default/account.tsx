@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../components/UnderConstruction';
-import { de } from '../../i18n/de';
+import { AccountPage } from '../../features/account';
 
 export const Route = createFileRoute('/_default/account')({
   component: AccountPage,
 });
-
-function AccountPage() {
-  return <UnderConstruction title={de.titles.account} />;
-}

@@ -1,10 +1,35 @@
 import { ZMessageResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteOwnAccount } from '../../../domain/accounts';
+import { deleteOwnAccount, exportAccountData } from '../../../domain/accounts';
+import { contentDisposition } from '../../../lib/uploads/filename';
 import { ctxOf } from '../../context';
 
-/** `DELETE /api/account` (PRODUCT.md §7): the signed-in user deletes themself and everything they own. */
+/**
+ * `DELETE /api/account` (PRODUCT.md §7): the signed-in user deletes themself and everything they own.
+ * `GET /api/account/export`: everything of theirs as a ZIP (PRODUCT.md §4 Account).
+ */
 const account: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/account/export',
+    {
+      // Reads every row and file of the user: a few per hour are plenty.
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['account'],
+        summary: 'All of the signed-in user’s data as a ZIP (JSON per entity, uploaded files, README.txt)',
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await exportAccountData(ctxOf(request));
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
   app.delete(
     '/api/account',
     {

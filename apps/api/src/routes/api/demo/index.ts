@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_TEACHER } from '../../../domain/accounts';
+import { DEMO_TEACHER } from '../../../domain/demo';
 import { AppError } from '../../../lib/app-error';
 
 const ZDemoSession = z.object({

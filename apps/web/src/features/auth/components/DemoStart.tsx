@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
@@ -7,7 +7,7 @@ import { useAuth } from '../AuthProvider';
 import { requestDemoSession } from '../demo';
 import { FormAlert } from './FormAlert';
 
-/** `/demo`: one click signs into the demo teacher's account. */
+/** `/demo`: says what the demo account holds (contract DEMO_CONTENT); one click signs into it. */
 export function DemoStart() {
   const auth = useAuth();
   const router = useRouter();
@@ -37,7 +37,15 @@ export function DemoStart() {
 
   return (
     <Stack gap="md">
-      <Text>{de.auth.demo.intro}</Text>
+      <Text id="demo-contents">{de.demo.intro}</Text>
+      <List aria-labelledby="demo-contents" spacing={4}>
+        {de.demo.contents.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      <Text size="sm" c="dimmed">
+        {de.demo.shared}
+      </Text>
       {message && <FormAlert messages={[message]} />}
       <Button size="md" onClick={() => void start()} loading={starting}>
         {de.auth.demo.start}

@@ -60,7 +60,8 @@ function OpenRegisterForm() {
       const { data, error } = await client.signUp({
         email,
         password: values.password,
-        options: { emailRedirectTo: appUrl('/email-confirmed') },
+        // has_password: the registration dialog then shows 'Passwort bereits gesetzt' (PRODUCT.md §2).
+        options: { emailRedirectTo: appUrl('/email-confirmed'), data: { has_password: true } },
       });
       if (error) {
         setMessages(registerFailureMessages(error));

@@ -12,13 +12,56 @@ import { FormAlert } from './FormAlert';
 import { PasswordRules } from './PasswordRules';
 
 /**
- * `/update-password`: a new password for the signed-in user, usually the session of the recovery link.
- * PRODUCT.md §8: weak_password stays with its messages; same_password counts as done.
+ * `/update-password`: a new password for the signed-in user, usually the session of the recovery link; then
+ * on to the app.
  */
 export function UpdatePasswordForm() {
   const auth = useAuth();
   const { session } = useSession();
   const router = useRouter();
+
+  if (!session) {
+    return (
+      <Stack gap="md">
+        <FormAlert color="yellow" messages={[de.auth.updatePassword.noSession]} />
+        <ButtonLink to="/reset-password">{de.auth.updatePassword.requestNew}</ButtonLink>
+      </Stack>
+    );
+  }
+
+  return (
+    <ChangePasswordForm
+      intro={de.auth.updatePassword.intro}
+      onSaved={async () => {
+        const { role } = auth.peek() ?? { role: null };
+        await router.navigate({ to: role ? '/classes' : '/waitlist', replace: true });
+      }}
+    />
+  );
+}
+
+interface ChangePasswordFormProps {
+  /** Shown above the fields. */
+  intro?: string;
+  /** After the password was saved (and the success toast shown). */
+  onSaved?: () => void | Promise<void>;
+  /** Prefix of the element ids, unique on the page. */
+  idPrefix?: string;
+  /** A full-width button (a page of its own) or one sized to its label (a section among others). */
+  fullWidth?: boolean;
+}
+
+/**
+ * The one way the web changes the signed-in user's password (`/update-password` and `/account`): the auth
+ * server's `updateUser`. PRODUCT.md §8: weak_password stays with its messages; same_password counts as done.
+ */
+export function ChangePasswordForm({
+  intro,
+  onSaved,
+  idPrefix = 'update-password',
+  fullWidth = true,
+}: ChangePasswordFormProps) {
+  const auth = useAuth();
   const [messages, setMessages] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -45,32 +88,23 @@ export function UpdatePasswordForm() {
       return;
     }
     toast.success(de.auth.updatePassword.saved);
-    const { role } = auth.peek() ?? { role: null };
-    await router.navigate({ to: role ? '/classes' : '/waitlist', replace: true });
+    form.reset();
+    await onSaved?.();
   });
-
-  if (!session) {
-    return (
-      <Stack gap="md">
-        <FormAlert color="yellow" messages={[de.auth.updatePassword.noSession]} />
-        <ButtonLink to="/reset-password">{de.auth.updatePassword.requestNew}</ButtonLink>
-      </Stack>
-    );
-  }
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <Text c="dimmed">{de.auth.updatePassword.intro}</Text>
+        {intro && <Text c="dimmed">{intro}</Text>}
         <PasswordInput
           label={de.auth.newPassword}
           autoComplete="new-password"
           required
-          aria-describedby="update-password-rules"
+          aria-describedby={`${idPrefix}-rules`}
           visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
           {...form.getInputProps('password')}
         />
-        <PasswordRules password={form.getValues().password} id="update-password-rules" />
+        <PasswordRules password={form.getValues().password} id={`${idPrefix}-rules`} />
         <PasswordInput
           label={de.auth.passwordConfirmation}
           autoComplete="new-password"
@@ -79,7 +113,12 @@ export function UpdatePasswordForm() {
           {...form.getInputProps('passwordConfirmation')}
         />
         <FormAlert messages={messages} />
-        <Button type="submit" loading={submitting} fullWidth>
+        <Button
+          type="submit"
+          loading={submitting}
+          fullWidth={fullWidth}
+          style={fullWidth ? undefined : { alignSelf: 'flex-start' }}
+        >
           {de.auth.updatePassword.submit}
         </Button>
       </Stack>

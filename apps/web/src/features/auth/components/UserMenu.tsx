@@ -1,25 +1,25 @@
+import { avatarUrlOf } from '@app/contract';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { de } from '../../../i18n/de';
+import { profileQueryOptions } from '../../registration/queries';
 import { useSession } from '../AuthProvider';
-
-function initials(email: string | null | undefined): string {
-  return (email ?? '?').slice(0, 1).toUpperCase();
-}
 
 /** The signed-in user's menu in the header of every signed-in layout: who, account, admin, sign out. */
 export function UserMenu() {
   const router = useRouter();
   const { session, role } = useSession();
   const email = session?.user?.email ?? null;
+  // The registration dialog reads the same query: one request for both.
+  const profile = useQuery({ ...profileQueryOptions, enabled: session !== null });
 
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240}>
       <Menu.Target>
         <UnstyledButton aria-label={de.auth.userMenu.label}>
-          <Avatar color="green" radius="xl" size={32}>
-            {initials(email)}
-          </Avatar>
+          {/* Decorative: the button is named by its label. */}
+          <Avatar src={avatarUrlOf(profile.data?.meta_data, email)} alt="" radius="xl" size={32} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -7,10 +7,12 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cursorAfterInsertedBlock } from '../commands';
 import { taskExtensions, type MathKind } from '../extensions';
+import { TIKZ_NODE, type TikzAttrs } from '../tikz';
 import contentClasses from './content.module.css';
 import classes from './editor.module.css';
 import { ImageDialog } from './ImageDialog';
 import { MathDialog, type MathDialogState } from './MathDialog';
+import { TikzDialog, type TikzDialogState } from './TikzDialog';
 import { Toolbar } from './Toolbar';
 
 export interface TaskEditorProps {
@@ -40,6 +42,7 @@ export default function TaskEditor({
 }: TaskEditorProps) {
   const [math, setMath] = useState<MathDialogState | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
+  const [tikz, setTikz] = useState<TikzDialogState | null>(null);
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
     onChangeRef.current = onChange;
@@ -58,6 +61,10 @@ export default function TaskEditor({
     handleKeyDown: (view, event) => {
       const { selection } = view.state;
       if (event.key !== 'Enter' || !(selection instanceof NodeSelection)) return false;
+      if (selection.node.type.name === TIKZ_NODE) {
+        setTikz({ ...(selection.node.attrs as TikzAttrs), pos: selection.from });
+        return true;
+      }
       const kind = MATH_NODES[selection.node.type.name];
       if (!kind) return false;
       setMath({ kind, latex: String(selection.node.attrs.latex ?? ''), pos: selection.from });
@@ -68,6 +75,7 @@ export default function TaskEditor({
   const editor = useEditor({
     extensions: taskExtensions({
       onMathClick: (kind, node, pos) => setMath({ kind, latex: String(node.attrs.latex ?? ''), pos }),
+      onTikzClick: (node, pos) => setTikz({ ...(node.attrs as TikzAttrs), pos }),
     }),
     content: initialContent ?? '',
     editorProps: editorProps({ describedBy, invalid }),
@@ -117,13 +125,56 @@ export default function TaskEditor({
     setMath(null);
   };
 
+  const closeTikz = () => {
+    setTikz(null);
+    editor.commands.focus();
+  };
+
+  const submitTikz = ({ source, svg, pos }: TikzDialogState) => {
+    const chain = editor.chain().focus();
+    if (pos !== undefined) {
+      chain
+        .command(({ tr }) => {
+          tr.setNodeMarkup(pos, undefined, { source, svg });
+          return true;
+        })
+        .run();
+    } else {
+      chain
+        .insertContent({ type: TIKZ_NODE, attrs: { source, svg } })
+        .command(cursorAfterInsertedBlock)
+        .run();
+    }
+    setTikz(null);
+  };
+
+  const removeTikz = ({ pos }: TikzDialogState) => {
+    if (pos === undefined) return;
+    editor
+      .chain()
+      .focus()
+      .command(({ tr }) => {
+        const node = tr.doc.nodeAt(pos);
+        if (node) tr.delete(pos, pos + node.nodeSize);
+        return true;
+      })
+      .run();
+    setTikz(null);
+  };
+
   return (
     <div className={classes.frame} data-invalid={invalid || undefined}>
-      <Toolbar editor={editor} onMath={openMath} onImage={() => setImageOpen(true)} />
+      <Toolbar
+        editor={editor}
+        onMath={openMath}
+        onImage={() => setImageOpen(true)}
+        onTikz={() => setTikz({ source: '', svg: null })}
+      />
       <Typography>
         <EditorContent editor={editor} className={`${contentClasses.content} ${classes.editable}`} />
       </Typography>
       <MathDialog state={math} onClose={closeMath} onSubmit={submitMath} onRemove={removeMath} />
+      <TikzDialog state={tikz} onClose={closeTikz} onSubmit={submitTikz} onRemove={removeTikz} />
       <ImageDialog
         opened={imageOpen}
         onClose={() => {

@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { Fragment, useRef, useState, type KeyboardEvent } from 'react';
 import { de } from '../../../i18n/de';
+import { deTikz } from '../../../i18n/de.tikz';
 import type { MathKind } from '../extensions';
 import classes from './editor.module.css';
 
@@ -22,13 +23,14 @@ interface ToolbarProps {
   editor: Editor;
   onMath: (kind: MathKind) => void;
   onImage: () => void;
+  onTikz: () => void;
 }
 
 /**
  * The editor's toolbar (WAI-ARIA toolbar pattern): one tab stop, arrow keys, Home and End move between the
  * buttons; toggles report their state with aria-pressed; every button has a German name.
  */
-export function Toolbar({ editor, onMath, onImage }: ToolbarProps) {
+export function Toolbar({ editor, onMath, onImage, onTikz }: ToolbarProps) {
   const t = de.editor.toolbar;
   const state = useEditorState({
     editor,
@@ -105,6 +107,7 @@ export function Toolbar({ editor, onMath, onImage }: ToolbarProps) {
       { key: 'inlineMath', label: t.inlineMath, glyph: t.glyphs.inlineMath, run: () => onMath('inline') },
       { key: 'blockMath', label: t.blockMath, glyph: t.glyphs.blockMath, run: () => onMath('block') },
       { key: 'image', label: t.image, glyph: t.glyphs.image, run: onImage },
+      { key: 'tikz', label: deTikz.toolbar, glyph: deTikz.glyph, run: onTikz },
       {
         key: 'table',
         label: t.table,
@@ -198,7 +201,8 @@ export function Toolbar({ editor, onMath, onImage }: ToolbarProps) {
       {groups.map((group, index) => (
         <Fragment key={group[0]?.key ?? index}>
           {index > 0 && <Divider orientation="vertical" />}
-          <Group gap={4} wrap="nowrap">
+          {/* Wraps on narrow phones: the insert group (formulas, image, TikZ, table) is wider than 360 px. */}
+          <Group gap={4} wrap="wrap">
             {group.map((item) => (
               <Button
                 key={item.key}

@@ -4,7 +4,7 @@ import classes from './ContentView.module.css';
 /**
  * A tiny read-only renderer of the task content (tiptap/ProseMirror JSON) for the public submit page:
  * paragraphs, headings, lists, quotes, tables, images and text marks, without loading the editor. KaTeX
- * comes in its own chunk, only when the document contains formulas.
+ * and the TikZ pictures (SVG the server rendered) come in chunks of their own, only when the document has them.
  */
 
 interface JsonNode {
@@ -16,6 +16,7 @@ interface JsonNode {
 }
 
 const MathFormula = lazy(() => import('./MathFormula'));
+const TikzPicture = lazy(() => import('./TikzPicture'));
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 const SAFE_IMAGE = /^(data:image\/(png|jpe?g|gif|webp|avif);|https?:|\/)/i;
@@ -135,6 +136,14 @@ function renderNode(node: JsonNode, key: number): ReactNode {
       return (
         <Suspense key={key} fallback={<Tag className={classes.mathFallback}>{latex}</Tag>}>
           <MathFormula latex={latex} block={block} />
+        </Suspense>
+      );
+    }
+    case 'tikz': {
+      const svg = node.attrs?.svg;
+      return (
+        <Suspense key={key} fallback={null}>
+          <TikzPicture source={str(node.attrs?.source)} svg={typeof svg === 'string' ? svg : null} />
         </Suspense>
       );
     }

@@ -1,0 +1,522 @@
+import sharp from 'sharp';
+
+// Photos of handwritten solutions for the demo's hand-ins, drawn rather than downloaded: every character is a
+// few pen strokes (a tiny single-stroke "handwriting"), jittered per student from a seed and written on lined
+// paper, then rendered to JPEG by sharp. No font and no file is needed, and the same seed gives the same bytes.
+
+type Point = readonly [number, number];
+/** One pen stroke; `smooth` strokes are drawn as a curve through their points, the others as straight lines. */
+interface Stroke {
+  pts: readonly Point[];
+  smooth?: boolean;
+}
+interface Glyph {
+  /** Advance width in glyph units (a digit is 10 units high; y grows downwards, the baseline is y = 10). */
+  w: number;
+  strokes: readonly Stroke[];
+}
+
+const s = (pts: Point[], smooth = true): Stroke => ({ pts, smooth });
+const line = (pts: Point[]): Stroke => ({ pts, smooth: false });
+const dot = (x: number, y: number): Stroke =>
+  line([
+    [x, y],
+    [x + 0.2, y + 0.3],
+  ]);
+
+const O: Point[] = [
+  [4.5, 4],
+  [1.5, 6],
+  [2, 9.5],
+  [4.5, 10],
+  [7, 8.5],
+  [7, 5.5],
+  [4.5, 4],
+];
+
+const GLYPHS: Record<string, Glyph> = {
+  '0': {
+    w: 10,
+    strokes: [
+      s([
+        [5, 0],
+        [2, 1.5],
+        [1, 5],
+        [2, 8.5],
+        [5, 10],
+        [8, 8.5],
+        [9, 5],
+        [8, 1.5],
+        [5, 0],
+      ]),
+    ],
+  },
+  '1': {
+    w: 8,
+    strokes: [
+      line([
+        [2, 3],
+        [6, 0],
+        [6, 10],
+      ]),
+    ],
+  },
+  '2': {
+    w: 10,
+    strokes: [
+      s([
+        [1.5, 2.5],
+        [3, 0.5],
+        [6, 0],
+        [8.5, 2],
+        [8, 4.5],
+        [5, 7],
+        [1, 10],
+      ]),
+      line([
+        [1, 10],
+        [9, 10],
+      ]),
+    ],
+  },
+  '3': {
+    w: 10,
+    strokes: [
+      s([
+        [1.5, 1.5],
+        [4, 0],
+        [7.5, 1],
+        [8, 3],
+        [5, 4.8],
+        [8.5, 6.5],
+        [8.5, 9],
+        [5, 10],
+        [1.5, 9],
+      ]),
+    ],
+  },
+  '4': {
+    w: 10,
+    strokes: [
+      line([
+        [6.5, 10],
+        [6.5, 0],
+        [1, 7],
+        [9, 7],
+      ]),
+    ],
+  },
+  '5': {
+    w: 10,
+    strokes: [
+      line([
+        [8, 0],
+        [2.5, 0],
+        [2, 4.5],
+      ]),
+      s([
+        [2, 4.5],
+        [5, 3.8],
+        [8, 5.5],
+        [8.3, 8],
+        [5.5, 10],
+        [1.5, 9],
+      ]),
+    ],
+  },
+  '6': {
+    w: 10,
+    strokes: [
+      s([
+        [7.5, 0.5],
+        [4, 1],
+        [1.5, 5],
+        [1.5, 8],
+        [4.5, 10],
+        [7.5, 8.8],
+        [8, 6.5],
+        [5, 4.8],
+        [2, 6.5],
+      ]),
+    ],
+  },
+  '7': {
+    w: 10,
+    strokes: [
+      line([
+        [1, 0],
+        [9, 0],
+        [3.5, 10],
+      ]),
+    ],
+  },
+  '8': {
+    w: 10,
+    strokes: [
+      s([
+        [5, 4.8],
+        [2, 3],
+        [2.5, 0.8],
+        [5, 0],
+        [7.5, 0.8],
+        [8, 3],
+        [5, 4.8],
+        [1.5, 7],
+        [2.5, 9.5],
+        [5, 10],
+        [7.5, 9.5],
+        [8.5, 7],
+        [5, 4.8],
+      ]),
+    ],
+  },
+  '9': {
+    w: 10,
+    strokes: [
+      s([
+        [8, 3],
+        [5, 5],
+        [2, 3.5],
+        [2.5, 0.8],
+        [5, 0],
+        [7.5, 0.8],
+        [8, 3],
+        [7.5, 7],
+        [5, 10],
+        [2, 9.5],
+      ]),
+    ],
+  },
+  x: {
+    w: 9,
+    strokes: [
+      line([
+        [1, 4],
+        [8, 10],
+      ]),
+      line([
+        [8, 4],
+        [1, 10],
+      ]),
+    ],
+  },
+  a: {
+    w: 9,
+    strokes: [
+      s([
+        [7, 5.5],
+        [4.5, 4],
+        [1.5, 6],
+        [1.5, 9],
+        [4, 10],
+        [7, 8.5],
+      ]),
+      line([
+        [7, 4],
+        [7, 10],
+      ]),
+    ],
+  },
+  b: {
+    w: 9,
+    strokes: [
+      line([
+        [1.5, 0],
+        [1.5, 10],
+      ]),
+      s([
+        [1.5, 7],
+        [4, 4.2],
+        [7, 5],
+        [7.5, 8],
+        [4.5, 10],
+        [1.5, 9],
+      ]),
+    ],
+  },
+  c: {
+    w: 8,
+    strokes: [
+      s([
+        [7, 5],
+        [4.5, 4],
+        [1.5, 6.5],
+        [2, 9.5],
+        [4.5, 10],
+        [7, 9],
+      ]),
+    ],
+  },
+  e: {
+    w: 8.5,
+    strokes: [
+      s([
+        [1.5, 7.3],
+        [7, 7],
+        [6, 4.5],
+        [4, 4],
+        [1.5, 6],
+        [1.8, 9.3],
+        [4.5, 10],
+        [7, 9],
+      ]),
+    ],
+  },
+  o: { w: 8.5, strokes: [s(O)] },
+  P: {
+    w: 9,
+    strokes: [
+      line([
+        [1.5, 10],
+        [1.5, 0],
+      ]),
+      s([
+        [1.5, 0],
+        [5, 0],
+        [7.5, 1.5],
+        [7.5, 3.5],
+        [5, 5],
+        [1.5, 5],
+      ]),
+    ],
+  },
+  r: {
+    w: 7,
+    strokes: [
+      line([
+        [1.5, 4],
+        [1.5, 10],
+      ]),
+      s([
+        [1.5, 7],
+        [3, 4.5],
+        [6, 4],
+      ]),
+    ],
+  },
+  '+': {
+    w: 9,
+    strokes: [
+      line([
+        [1, 6.5],
+        [8, 6.5],
+      ]),
+      line([
+        [4.5, 3.2],
+        [4.5, 9.8],
+      ]),
+    ],
+  },
+  '-': {
+    w: 8,
+    strokes: [
+      line([
+        [1, 6.5],
+        [7, 6.5],
+      ]),
+    ],
+  },
+  '=': {
+    w: 9,
+    strokes: [
+      line([
+        [1, 5.2],
+        [8, 5.2],
+      ]),
+      line([
+        [1, 8],
+        [8, 8],
+      ]),
+    ],
+  },
+  '(': {
+    w: 5,
+    strokes: [
+      s([
+        [4, -0.5],
+        [1.8, 4.5],
+        [4, 11],
+      ]),
+    ],
+  },
+  ')': {
+    w: 5,
+    strokes: [
+      s([
+        [1, -0.5],
+        [3.2, 4.5],
+        [1, 11],
+      ]),
+    ],
+  },
+  '|': {
+    w: 4,
+    strokes: [
+      line([
+        [2, -1],
+        [2, 11],
+      ]),
+    ],
+  },
+  ':': { w: 4, strokes: [dot(2, 5), dot(2, 9.3)] },
+  '.': { w: 4, strokes: [dot(2, 9.5)] },
+  '·': { w: 4, strokes: [dot(2, 6.5)] },
+  ',': {
+    w: 4,
+    strokes: [
+      line([
+        [2.2, 9.5],
+        [1.2, 11.8],
+      ]),
+    ],
+  },
+  ' ': { w: 5, strokes: [] },
+};
+
+/** A small deterministic PRNG (mulberry32): the same seed draws the same handwriting. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const f = (n: number) => n.toFixed(1);
+
+/** SVG path data through the points: Catmull-Rom turned into cubic Béziers (or straight segments). */
+function pathOf(points: Point[], smooth: boolean): string {
+  const [first, ...rest] = points;
+  if (!first) return '';
+  if (!smooth || points.length < 3)
+    return `M${f(first[0])} ${f(first[1])}${rest.map((p) => `L${f(p[0])} ${f(p[1])}`).join('')}`;
+  let d = `M${f(first[0])} ${f(first[1])}`;
+  for (let i = 0; i < points.length - 1; i++) {
+    const p0 = points[Math.max(0, i - 1)]!;
+    const p1 = points[i]!;
+    const p2 = points[i + 1]!;
+    const p3 = points[Math.min(points.length - 1, i + 2)]!;
+    const c1: Point = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
+    const c2: Point = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
+    d += `C${f(c1[0])} ${f(c1[1])} ${f(c2[0])} ${f(c2[1])} ${f(p2[0])} ${f(p2[1])}`;
+  }
+  return d;
+}
+
+/** How one student writes: drawn once per student from their seed. */
+interface Hand {
+  rnd: () => number;
+  /** Pixels per glyph unit. */
+  scale: number;
+  /** Forward lean (shear), about 0.1–0.3. */
+  slant: number;
+  /** Point jitter in glyph units. */
+  wobble: number;
+  ink: string;
+  width: number;
+}
+
+const INKS = ['#1d3a8f', '#233066', '#2b4cb0', '#1f2a44', '#27408b'];
+
+/** One line of text as path data, starting at (x, baseline); returns the path and where the pen ended. */
+function writeLine(hand: Hand, text: string, x: number, baseline: number): { d: string; end: number } {
+  const { rnd, scale } = hand;
+  let d = '';
+  let pen = x;
+  // The line drifts a little up or down and the letters vary in size, as real writing does.
+  const drift = (rnd() - 0.5) * 0.06;
+  for (const char of text) {
+    const glyph = GLYPHS[char];
+    if (!glyph) throw new Error(`Kein Zeichen für ${JSON.stringify(char)}`);
+    const size = scale * (0.92 + rnd() * 0.16);
+    const lift = (rnd() - 0.5) * 1.2 + (pen - x) * drift;
+    const top = baseline - 10 * size + lift;
+    for (const stroke of glyph.strokes) {
+      const points = stroke.pts.map(([gx, gy]): Point => {
+        const jx = gx + (rnd() - 0.5) * hand.wobble;
+        const jy = gy + (rnd() - 0.5) * hand.wobble;
+        return [pen + (jx + (10 - jy) * hand.slant) * size, top + jy * size];
+      });
+      d += pathOf(points, stroke.smooth ?? true);
+    }
+    pen += (glyph.w + (rnd() - 0.3) * 1.2) * size;
+  }
+  return { d, end: pen };
+}
+
+export const PAGE = { width: 760, height: 1075 } as const;
+const RULE = 40;
+const FIRST_RULE = 130;
+const MARGIN = 92;
+
+/** A written line: text, an indent in rules-widths, and an optional note at the right ("| −5"). */
+export interface WrittenLine {
+  text: string;
+  indent?: number;
+  note?: string;
+  /** Underline twice (the result). */
+  result?: boolean;
+}
+
+/** The SVG of one photographed page of lined paper with these lines on it. */
+export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): string {
+  const rnd = random(seed);
+  const hand: Hand = {
+    rnd,
+    scale: 2.35 + rnd() * 0.35,
+    slant: 0.08 + rnd() * 0.22,
+    wobble: 0.6 + rnd() * 0.6,
+    ink: INKS[Math.floor(rnd() * INKS.length)]!,
+    width: 2.1 + rnd() * 0.7,
+  };
+  const rules: string[] = [];
+  for (let y = FIRST_RULE; y < PAGE.height - 30; y += RULE) rules.push(`M0 ${y}H${PAGE.width}`);
+  let ink = '';
+  let row = 0;
+  for (const written of lines) {
+    if (written.text === '') {
+      row++;
+      continue;
+    }
+    const baseline = FIRST_RULE + RULE * row - 4 - rnd() * 3;
+    const x = MARGIN + 18 + (written.indent ?? 0) * 40 + rnd() * 10;
+    const { d, end } = writeLine(hand, written.text, x, baseline);
+    ink += d;
+    if (written.note) ink += writeLine(hand, written.note, Math.max(end + 30, 470 + rnd() * 20), baseline).d;
+    if (written.result) {
+      for (const dy of [5, 10]) {
+        const y = baseline + dy + rnd() * 2;
+        ink += pathOf(
+          [
+            [x - 4, y + rnd() * 2],
+            [(x + end) / 2, y + (rnd() - 0.5) * 3],
+            [end + 6, y + rnd() * 2],
+          ],
+          true,
+        );
+      }
+    }
+    row++;
+  }
+  // A phone photo: the sheet lies a little askew on a desk. (No lighting gradient: it doubles the render time.)
+  const angle = (rnd() - 0.5) * 3;
+  const W = PAGE.width;
+  const H = PAGE.height;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+<rect width="${W}" height="${H}" fill="#6f6456"/>
+<g transform="rotate(${f(angle)} ${W / 2} ${H / 2}) translate(${W * 0.03} ${H * 0.025}) scale(0.94 0.95)">
+<rect width="${W}" height="${H}" fill="#fbfaf3"/>
+<path d="${rules.join('')}" stroke="#a9c4e4" stroke-width="1.6"/>
+<path d="M${MARGIN} 0V${H}" stroke="#e39a9a" stroke-width="1.8"/>
+<path d="${ink}" fill="none" stroke="${hand.ink}" stroke-width="${f(hand.width)}" stroke-linecap="round" stroke-linejoin="round"/>
+</g>
+</svg>`;
+}
+
+/** A page's SVG as a JPEG, as a phone would upload it. */
+export async function renderJpeg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).jpeg({ quality: 72 }).toBuffer();
+}

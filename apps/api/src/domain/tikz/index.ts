@@ -1,0 +1,2 @@
+export { renderTikz } from './render-tikz';
+export { withRenderedTikz } from './task-data';

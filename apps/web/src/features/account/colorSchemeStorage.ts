@@ -1,0 +1,16 @@
+import type { ColorSchemePreference } from '@app/contract';
+
+/** The key of Mantine's default colour-scheme manager (localStorageColorSchemeManager), which App.tsx uses. */
+export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
+
+/**
+ * Writes the mode where Mantine reads it on the next start, also while a page forces another one (Mantine's
+ * own setter does nothing then). Storage may be unavailable (private mode): the profile still has it.
+ */
+export function rememberColorScheme(preference: ColorSchemePreference): void {
+  try {
+    window.localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, preference);
+  } catch {
+    // Nothing to do: the mode is applied from the profile once it has loaded.
+  }
+}

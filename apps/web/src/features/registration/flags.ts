@@ -1,0 +1,40 @@
+import { ZUserMetadataFlags, type UserMetadataFlags } from '@app/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AuthController } from '../auth';
+
+/**
+ * The registration flags in the auth user's `user_metadata` (PRODUCT.md §3): read from the session supabase-js
+ * keeps (its user is replaced on every `updateUser`), written with `updateUser({ data })`.
+ */
+
+function flagsOf(metadata: unknown): UserMetadataFlags {
+  const parsed = ZUserMetadataFlags.safeParse(metadata ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+export function userFlagsQueryOptions(auth: AuthController, userId: string) {
+  return queryOptions({
+    queryKey: ['registration', 'flags', userId] as const,
+    queryFn: async () => {
+      const client = await auth.client();
+      const { data } = await client.getSession();
+      return flagsOf(data.session?.user.user_metadata);
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** Merges `flags` into the user's metadata; throws the auth error when the server refuses. */
+export async function updateUserFlags(
+  auth: AuthController,
+  queryClient: QueryClient,
+  userId: string,
+  flags: UserMetadataFlags,
+): Promise<UserMetadataFlags> {
+  const client = await auth.client();
+  const { data, error } = await client.updateUser({ data: flags });
+  if (error) throw error;
+  const next = { ...flagsOf(data.user?.user_metadata), ...flags };
+  queryClient.setQueryData(userFlagsQueryOptions(auth, userId).queryKey, next);
+  return next;
+}

@@ -1,0 +1,26 @@
+import { deTikz } from '../../../i18n/de.tikz';
+import classes from './TikzPicture.module.css';
+
+/**
+ * A TikZ picture of the task content on the public pages (its own small chunk, loaded only when a task has
+ * one). `svg` is the server's rendering, stored and sanitised when the teacher saved the task (ADR 016);
+ * without it the TikZ source is shown.
+ */
+export default function TikzPicture({ source, svg }: { source: string; svg: string | null }) {
+  if (svg?.startsWith('<svg'))
+    return (
+      <div
+        role="img"
+        aria-label={deTikz.pictureLabel}
+        className={classes.tikz}
+        // Sanitised SVG from the server (no scripts, no outside references).
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
+    );
+  return (
+    <div className={classes.tikz}>
+      <p>{deTikz.notRendered}</p>
+      <pre>{source}</pre>
+    </div>
+  );
+}
