@@ -61,7 +61,7 @@ describe('The demo, in a real browser', () => {
     const text = (await list.textContent()) ?? '';
     const number = (re: RegExp) => Number(re.exec(text)?.[1]);
     promised = {
-      students: number(/Klasse 7b und (\d+) Schülerinnen/),
+      students: number(/Klasse 7b und (\d+) Schülern/),
       submissions: number(/(\d+) Abgaben als Fotos/),
       handedBack: number(/(\d+) zurückgegebene Abgaben/),
     };

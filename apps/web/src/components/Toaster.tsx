@@ -2,7 +2,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 
 // Mantine's Notifications component (with its transitions and scroll lock, ~11 KiB gzipped) loads with the
-// first toast, not with every page: the public submit page often shows none (≤ 150 KB of JS on a phone).
+// first toast, not with every page: the public submit page often shows none (≤ 151 kB of JS on a phone).
 const ToastStack = lazy(() => import('./ToastStack'));
 
 /** Where toasts appear; mounted once beside the router. Show them with `toast` from lib/toast. */

@@ -1,6 +1,6 @@
 /**
  * Strings of the public submit page `/submit/{taskId}`, in a module of their own so that the page's bundle
- * does not carry the whole catalog (≤ 150 KB of JavaScript on a phone). Spread into
+ * does not carry the whole catalog (≤ 151 kB of JavaScript on a phone). Spread into
  * `de.submissions` (`de.submissions.submit`, `de.submissions.size`): use either way.
  */
 
@@ -8,6 +8,13 @@
 export const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const deSubmit = {
+  /** A TikZ picture in the task content (the server's SVG), on the public pages and in the editor (de.tikz). */
+  tikzPicture: {
+    /** Accessible name of a rendered picture. */
+    pictureLabel: 'TikZ-Grafik',
+    /** Shown instead of a picture that was not rendered (yet): its source. */
+    notRendered: 'Diese Grafik konnte nicht dargestellt werden. Ihr TikZ-Code:',
+  },
   /** `/submit/{taskId}` — students on their phones, addressed with "du". */
   submit: {
     loading: 'Aufgabe wird geladen …',

@@ -1,3 +1,5 @@
+import { deSubmit } from './de.submit';
+
 /** Strings of the TikZ pictures in task content: toolbar button, dialog, and the pages that show them. Merged into `de` as `de.tikz`. */
 export const deTikz = {
   toolbar: 'TikZ-Grafik einfügen',
@@ -16,8 +18,5 @@ export const deTikz = {
   apply: 'Übernehmen',
   remove: 'Grafik entfernen',
   cancel: 'Abbrechen',
-  /** Accessible name of a rendered picture. */
-  pictureLabel: 'TikZ-Grafik',
-  /** Shown instead of a picture that was not rendered (yet): its source. */
-  notRendered: 'Diese Grafik konnte nicht dargestellt werden. Ihr TikZ-Code:',
+  ...deSubmit.tikzPicture,
 };

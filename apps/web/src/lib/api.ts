@@ -43,6 +43,11 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null): vo
   accessTokenProvider = provider;
 }
 
+/** The current access token for a request made beside `apiFetch` (apiDownload.ts); null when signed out. */
+export async function currentAccessToken(): Promise<string | null> {
+  return accessTokenProvider ? accessTokenProvider() : null;
+}
+
 type ValidationResult<Output> =
   | { readonly value: Output; readonly issues?: undefined }
   | { readonly issues: ReadonlyArray<{ readonly message: string }> };
@@ -150,9 +155,9 @@ export async function apiFetch<TSchema extends ResponseSchema>(
 
 /**
  * Turns a response (status and body text) into the parsed result or an `ApiError` — the one error parsing
- * of `apiFetch` and `apiUpload`.
+ * of `apiFetch`, `apiUpload` and `apiDownload`.
  */
-async function parseApiResponse<TSchema extends ResponseSchema>(
+export async function parseApiResponse<TSchema extends ResponseSchema>(
   status: number,
   /** The body; null when it could not be read. */
   text: string | null,
@@ -260,44 +265,4 @@ export async function apiUpload<TSchema extends ResponseSchema>(
     xhr.send(formData);
   });
   return parseApiResponse(status, text, requestId, schema);
-}
-
-/** A file the API sent as an attachment: its bytes and the name from `Content-Disposition`. */
-export interface ApiDownload {
-  blob: Blob;
-  fileName: string | null;
-}
-
-/**
- * A GET of a file (e.g. the data export) with the same headers, token and error handling as `apiFetch`; a
- * failure arrives as an `ApiError` with the server's German message instead of an error page in the tab.
- */
-export async function apiDownload(
-  path: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<ApiDownload> {
-  const headers = new Headers({ 'X-Requested-With': 'fetch' });
-  const token = accessTokenProvider ? await accessTokenProvider() : null;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
-  }
-  const requestId = response.headers.get('x-request-id');
-  if (!response.ok) {
-    const text = await response.text().catch(() => null);
-    // Throws the ApiError of the error body (or of the status).
-    return parseApiResponse(response.status, text, requestId, checkedByServer<never>());
-  }
-  try {
-    const blob = await response.blob();
-    const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-    return { blob, fileName: match?.[1] ?? null };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
-  }
 }

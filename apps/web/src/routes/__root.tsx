@@ -2,14 +2,14 @@ import {
   createRootRouteWithContext,
   Outlet,
   rootRouteId,
+  useRouterState,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { guardRoute } from '../features/auth';
-import { ProfileColorScheme } from '../features/account';
-import { RegistrationGate } from '../features/registration';
+import { guardRoute, useSession } from '../features/auth';
 import type { RouterContext } from '../routerContext';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -27,14 +27,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RootError,
 });
 
-/** Every page, and once for all of them the registration dialog of signed-in users (PRODUCT.md §2). */
+// Signed-in users only: the public pages (the submit page above all) never load its chunk (ADR 012).
+const SignedInExtras = lazy(() => import('../components/SignedInExtras'));
+
+/** Every page, plus the registration dialog and the profile's colour mode for signed-in users. */
 function Root() {
+  const { session, role } = useSession();
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const userId = session?.user?.id;
   return (
     <>
       <Outlet />
-      <RegistrationGate />
-      {/* The signed-in user's colour mode from their profile (PRODUCT.md §4 Account). */}
-      <ProfileColorScheme />
+      {userId && (
+        <Suspense fallback={null}>
+          <SignedInExtras userId={userId} hasRole={Boolean(role)} path={path} />
+        </Suspense>
+      )}
     </>
   );
 }

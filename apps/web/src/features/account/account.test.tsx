@@ -136,6 +136,21 @@ describe('/account', { timeout: 20_000 }, () => {
     },
   );
 
+  it('offers neither a password change nor deletion for the shared demo login', async () => {
+    const authClient = createStubAuthClient(
+      fakeSession({ role: 'teacher', email: 'lehrkraft@demo.klassenzimmer.example' }),
+    );
+    await renderApp('/account', { authClient });
+    const password = within(await screen.findByRole('region', { name: de.account.password.heading }));
+    expect(password.getByText(de.errors.DEMO_ACCOUNT_LOCKED)).toBeTruthy();
+    expect(password.queryByLabelText(/^Neues Passwort/, { selector: 'input' })).toBeNull();
+    const remove = within(screen.getByRole('region', { name: de.account.delete.heading }));
+    expect(remove.getByText(de.errors.DEMO_ACCOUNT_LOCKED)).toBeTruthy();
+    expect(remove.queryByRole('button')).toBeNull();
+    // The export stays: the demo's data is worth a look.
+    expect(screen.getByRole('region', { name: de.account.export.heading })).toBeTruthy();
+  });
+
   it('downloads the export under the server’s file name', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06]);
     api.intercept((call) =>

@@ -1,3 +1,4 @@
-// `/account` ('Preferences') and the colour mode kept in the profile, applied at the root for every page.
-export { AccountPage } from './components/AccountPage';
+// `/account` ('Preferences') and the colour mode kept in the profile (applied for signed-in users by
+// components/SignedInExtras.tsx).
 export { ProfileColorScheme } from './components/ProfileColorScheme';
+export { AccountPage } from './components/AccountPage';

@@ -1,6 +1,7 @@
 import { ZMessageResponse, type ColorSchemePreference, type Profile } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiDownload, apiFetch } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
+import { apiDownload } from '../../lib/apiDownload';
 import { profileQueryOptions, saveProfile } from '../registration/queries';
 
 // The account's own calls (PRODUCT.md §4 Account): colour mode in the profile, the data export, deleting the

@@ -107,5 +107,7 @@ export function passwordUpdateOutcome(error: unknown): PasswordUpdateOutcome {
   if (isInvalidCredentials(error))
     return { advance: false, messages: [de.passwordUpdate.invalidCredentials] };
   if (isRateLimited(error)) return { advance: false, messages: [de.passwordUpdate.rateLimited] };
+  // The built-in auth keeps the shared demo logins' passwords (DEMO=1).
+  if (code === 'demo_account_locked') return { advance: false, messages: [de.errors.DEMO_ACCOUNT_LOCKED] };
   return { advance: false, messages: [de.passwordUpdate.failed] };
 }

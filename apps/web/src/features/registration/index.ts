@@ -1,3 +1,4 @@
-// The registration dialog (mounted once at the root) and the profile settings of /account.
-export { RegistrationGate } from './components/RegistrationGate';
+// The registration dialog (mounted for signed-in users by components/SignedInExtras.tsx) and the profile
+// settings of /account.
+export { RegistrationCheck } from './components/RegistrationDialog';
 export { ProfileSettings } from './components/ProfileSettings';

@@ -1,5 +1,5 @@
-import { avatarUrlOf } from '@app/contract';
-import { Avatar, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { avatarUrlOf, isDemoEmail } from '@app/contract';
+import { Alert, Avatar, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { de } from '../../../i18n/de';
@@ -40,6 +40,14 @@ function Section({
   );
 }
 
+function DemoLocked() {
+  return (
+    <Alert color="gray" variant="light">
+      {de.errors.DEMO_ACCOUNT_LOCKED}
+    </Alert>
+  );
+}
+
 /** `/account` ('Preferences', PRODUCT.md §2): who is signed in, profile, colour mode, password, data. */
 export function AccountPage() {
   usePageTitle(de.titles.account);
@@ -49,6 +57,8 @@ export function AccountPage() {
   const meta = profile.data?.meta_data;
   const name = meta ? `${meta.first_name} ${meta.last_name}`.trim() : '';
   const t = de.account;
+  // Every visitor of the demo shares its logins: the server refuses these two, so the page does not offer them.
+  const demo = isDemoEmail(email);
 
   return (
     <Stack gap="lg" maw={820}>
@@ -74,7 +84,11 @@ export function AccountPage() {
       </Section>
 
       <Section id="account-password" heading={t.password.heading}>
-        <ChangePasswordForm intro={t.password.intro} idPrefix="account-password" fullWidth={false} />
+        {demo ? (
+          <DemoLocked />
+        ) : (
+          <ChangePasswordForm intro={t.password.intro} idPrefix="account-password" fullWidth={false} />
+        )}
       </Section>
 
       <Section id="account-export" heading={t.export.heading}>
@@ -84,7 +98,7 @@ export function AccountPage() {
       <Divider />
 
       <Section id="account-delete" heading={t.delete.heading} danger>
-        <DeleteAccount email={email} />
+        {demo ? <DemoLocked /> : <DeleteAccount email={email} />}
       </Section>
     </Stack>
   );

@@ -48,7 +48,7 @@ import { SubjectChips } from './SubjectChips';
 /**
  * Decides whether the registration dialog opens for the signed-in user (PRODUCT.md §2: no profile, or a
  * missing `registration_completed` / `profile_setup_done` flag) and shows it. Mounted once for users with a
- * permitted role on the paths where it may open (RegistrationGate).
+ * permitted role on the paths where it may open (RegistrationGate in lazy.tsx).
  */
 export function RegistrationCheck({ userId }: { userId: string }) {
   const auth = useAuth();

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import classes from './ContentView.module.css';
+import TikzPicture from './TikzPicture';
 
 /**
  * A tiny read-only renderer of the task content (tiptap/ProseMirror JSON) for the public submit page:
- * paragraphs, headings, lists, quotes, tables, images and text marks, without loading the editor. KaTeX
- * and the TikZ pictures (SVG the server rendered) come in chunks of their own, only when the document has them.
+ * paragraphs, headings, lists, quotes, tables, images, TikZ pictures (SVG the server rendered) and text marks,
+ * without loading the editor. KaTeX comes in a chunk of its own, only when the document has formulas.
  */
 
 interface JsonNode {
@@ -16,7 +17,6 @@ interface JsonNode {
 }
 
 const MathFormula = lazy(() => import('./MathFormula'));
-const TikzPicture = lazy(() => import('./TikzPicture'));
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 const SAFE_IMAGE = /^(data:image\/(png|jpe?g|gif|webp|avif);|https?:|\/)/i;
@@ -142,9 +142,7 @@ function renderNode(node: JsonNode, key: number): ReactNode {
     case 'tikz': {
       const svg = node.attrs?.svg;
       return (
-        <Suspense key={key} fallback={null}>
-          <TikzPicture source={str(node.attrs?.source)} svg={typeof svg === 'string' ? svg : null} />
-        </Suspense>
+        <TikzPicture key={key} source={str(node.attrs?.source)} svg={typeof svg === 'string' ? svg : null} />
       );
     }
     default:

@@ -1,9 +1,10 @@
-import { deTikz } from '../../../i18n/de.tikz';
+import { deSubmit } from '../../../i18n/de.submit';
+
+const deTikz = deSubmit.tikzPicture;
 import classes from './TikzPicture.module.css';
 
 /**
- * A TikZ picture of the task content on the public pages (its own small chunk, loaded only when a task has
- * one). `svg` is the server's rendering, stored and sanitised when the teacher saved the task (ADR 016);
+ * A TikZ picture of the task content on the public pages. `svg` is the server's rendering, stored and sanitised when the teacher saved the task (ADR 016);
  * without it the TikZ source is shown.
  */
 export default function TikzPicture({ source, svg }: { source: string; svg: string | null }) {

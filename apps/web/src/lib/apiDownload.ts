@@ -1,0 +1,45 @@
+import { deShell } from '../i18n/de.shell';
+import { ApiError, checkedByServer, currentAccessToken, parseApiResponse } from './api';
+
+// A module of its own: only the account page downloads files this way, and what lib/api.ts holds loads with
+// every page (the public submit page included).
+
+/** A file the API sent as an attachment: its bytes and the name from `Content-Disposition`. */
+export interface ApiDownload {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * A GET of a file (e.g. the data export) with the same headers, token and error handling as `apiFetch`; a
+ * failure arrives as an `ApiError` with the server's German message instead of an error page in the tab.
+ */
+export async function apiDownload(
+  path: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ApiDownload> {
+  const headers = new Headers({ 'X-Requested-With': 'fetch' });
+  const token = await currentAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
+  }
+  const requestId = response.headers.get('x-request-id');
+  if (!response.ok) {
+    const text = await response.text().catch(() => null);
+    // Throws the ApiError of the error body (or of the status).
+    return parseApiResponse(response.status, text, requestId, checkedByServer<never>());
+  }
+  try {
+    const blob = await response.blob();
+    const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+    return { blob, fileName: match?.[1] ?? null };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
+  }
+}
