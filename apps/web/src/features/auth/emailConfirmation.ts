@@ -1,5 +1,7 @@
 import type { UserRole } from '@app/contract';
 import type { AuthController } from './authController';
+import { isRateLimited } from './errors';
+import { appUrl } from './formRules';
 import { callbackCredentials } from './guard';
 
 /** Who is signed in in this browser, apart from any confirmation. */
@@ -47,4 +49,22 @@ export async function confirmFromAddress(
   if (!ok) return { status: 'notConfirmed', signedIn: await signedIn() };
   const state = await auth.getState();
   return { status: 'confirmed', role: state.role };
+}
+
+/** Sends the sign-up confirmation mail again; the outcome as the forms show it. */
+export async function resendConfirmationMail(
+  auth: Pick<AuthController, 'client'>,
+  email: string,
+): Promise<'sent' | 'rateLimited' | 'failed'> {
+  try {
+    const client = await auth.client();
+    const { error } = await client.resend({
+      type: 'signup',
+      email: email.trim(),
+      options: { emailRedirectTo: appUrl('/email-confirmed') },
+    });
+    return !error ? 'sent' : isRateLimited(error) ? 'rateLimited' : 'failed';
+  } catch {
+    return 'failed';
+  }
 }

@@ -6,9 +6,8 @@ import { useEffect, useState } from 'react';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { useAuth } from '../AuthProvider';
-import type { ConfirmationResult } from '../emailConfirmation';
-import { isRateLimited } from '../errors';
-import { appUrl, validateEmail } from '../formRules';
+import { resendConfirmationMail, type ConfirmationResult } from '../emailConfirmation';
+import { validateEmail } from '../formRules';
 import { START_PATH } from '../guard';
 import { FormAlert } from './FormAlert';
 
@@ -95,17 +94,7 @@ function ResendConfirmation() {
 
   const submit = form.onSubmit(async ({ email }) => {
     setState('sending');
-    try {
-      const client = await auth.client();
-      const { error } = await client.resend({
-        type: 'signup',
-        email: email.trim(),
-        options: { emailRedirectTo: appUrl('/email-confirmed') },
-      });
-      setState(!error ? 'sent' : isRateLimited(error) ? 'rateLimited' : 'failed');
-    } catch {
-      setState('failed');
-    }
+    setState(await resendConfirmationMail(auth, email));
   });
 
   if (state === 'sent') return <FormAlert color="teal" messages={[de.auth.emailConfirmed.resent]} />;

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { useAuth } from '../AuthProvider';
-import { loginFailure, isRateLimited, type LoginFailure } from '../errors';
-import { appUrl, validateEmail } from '../formRules';
+import { loginFailure, type LoginFailure } from '../errors';
+import { validateEmail } from '../formRules';
+import { resendConfirmationMail } from '../emailConfirmation';
 import { safeRedirectTarget } from '../guard';
 import { FormAlert } from './FormAlert';
 
@@ -53,17 +54,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string | undefined }) {
 
   const resendConfirmation = async () => {
     setResend('sending');
-    try {
-      const client = await auth.client();
-      const { error } = await client.resend({
-        type: 'signup',
-        email: form.getValues().email.trim(),
-        options: { emailRedirectTo: appUrl('/email-confirmed') },
-      });
-      setResend(!error ? 'sent' : isRateLimited(error) ? 'rateLimited' : 'failed');
-    } catch {
-      setResend('failed');
-    }
+    setResend(await resendConfirmationMail(auth, form.getValues().email));
   };
 
   return (
