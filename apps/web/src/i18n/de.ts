@@ -142,6 +142,7 @@ export const de = {
       loginLink: 'Anmelden',
     },
     emailConfirmed: {
+      title: 'E-Mail-Adresse bestätigen',
       working: 'Einen Moment, wir bestätigen deine E-Mail-Adresse …',
       text: 'Danke! Deine E-Mail-Adresse ist bestätigt.',
       continue: 'Weiter',

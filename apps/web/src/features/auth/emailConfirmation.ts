@@ -1,5 +1,6 @@
 import type { UserRole } from '@app/contract';
 import type { AuthController } from './authController';
+import { de } from '../../i18n/de';
 import { isRateLimited } from './errors';
 import { appUrl } from './formRules';
 import { callbackCredentials } from './guard';
@@ -20,6 +21,10 @@ export type SignedInState = { role: UserRole | null } | null;
 export type ConfirmationResult =
   | { status: 'confirmed'; role: UserRole | null }
   | { status: 'notConfirmed' | 'noLink' | 'failed'; signedIn: SignedInState };
+
+/** The page's heading: "confirmed" only after a real confirmation, never while waiting or after a failure. */
+export const emailConfirmedTitle = (result: ConfirmationResult | null): string =>
+  result?.status === 'confirmed' ? de.titles.emailConfirmed : de.auth.emailConfirmed.title;
 
 function hasError(raw: string): boolean {
   const params = new URLSearchParams(raw.replace(/^[?#]/, ''));

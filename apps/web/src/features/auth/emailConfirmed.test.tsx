@@ -17,6 +17,12 @@ beforeEach(() => {
 const confirmed = () => screen.queryByText(de.auth.emailConfirmed.text);
 
 describe('/email-confirmed', () => {
+  it('does not say "bestätigt" in its heading without a confirmation', async () => {
+    await renderApp('/email-confirmed', { authClient: createStubAuthClient() });
+    await screen.findByText(de.auth.emailConfirmed.noLink);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(de.auth.emailConfirmed.title);
+  });
+
   it('does not claim a confirmation when opened without a link, and offers sign-in and a new mail', async () => {
     const authClient = createStubAuthClient();
     await renderApp('/email-confirmed', { authClient });

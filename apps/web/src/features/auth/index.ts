@@ -2,7 +2,7 @@
 export { AuthProvider, useAuth, useSession } from './AuthProvider';
 export { createAuthController, type AuthClient, type AuthController } from './authController';
 export { connectAuth } from './connectAuth';
-export { confirmFromAddress } from './emailConfirmation';
+export { confirmFromAddress, emailConfirmedTitle } from './emailConfirmation';
 export { guardRoute } from './routeGuard';
 // The password step of the registration dialog shares the messages and the live rule list (PRODUCT.md §5, §8).
 export { passwordUpdateOutcome } from './errors';

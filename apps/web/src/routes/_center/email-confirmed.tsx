@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { confirmFromAddress, EmailConfirmed } from '../../features/auth';
-import { de } from '../../i18n/de';
+import { confirmFromAddress, EmailConfirmed, emailConfirmedTitle } from '../../features/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export const Route = createFileRoute('/_center/email-confirmed')({
@@ -12,11 +11,12 @@ export const Route = createFileRoute('/_center/email-confirmed')({
 });
 
 function EmailConfirmedPage() {
-  usePageTitle(de.titles.emailConfirmed);
   const result = Route.useLoaderData();
+  const title = emailConfirmedTitle(result);
+  usePageTitle(title);
   return (
     <Stack gap="lg">
-      <Title order={1}>{de.titles.emailConfirmed}</Title>
+      <Title order={1}>{title}</Title>
       <EmailConfirmed result={result} />
     </Stack>
   );
