@@ -48,7 +48,8 @@ export const errorCatalog = {
   DEMO_DISABLED: { status: 404, message: 'Die Demo ist auf diesem Server ausgeschaltet.' },
   DEMO_ACCOUNT_LOCKED: {
     status: 403,
-    message: 'Das Demo-Konto teilen sich alle Besucher: Passwort ändern und Konto löschen sind hier abgeschaltet.',
+    message:
+      'Das Demo-Konto teilen sich alle Besucher: Passwort ändern und Konto löschen sind hier abgeschaltet.',
   },
   USER_NOT_LOGGED_IN: { status: 401, message: 'Nutzer nicht eingeloggt oder nicht gefunden' },
   TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },

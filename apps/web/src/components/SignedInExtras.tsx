@@ -1,4 +1,5 @@
 import { registrationDialogAllowedOn } from '@app/contract';
+import { useRouterState } from '@tanstack/react-router';
 import { ProfileColorScheme } from '../features/account';
 import { RegistrationCheck } from '../features/registration';
 
@@ -7,15 +8,8 @@ import { RegistrationCheck } from '../features/registration';
  * the paths where it may open, the registration dialog (PRODUCT.md §2). One chunk, loaded by the root only
  * once someone is signed in, so that the public pages never load it (ADR 012).
  */
-export default function SignedInExtras({
-  userId,
-  hasRole,
-  path,
-}: {
-  userId: string;
-  hasRole: boolean;
-  path: string;
-}) {
+export default function SignedInExtras({ userId, hasRole }: { userId: string; hasRole: boolean }) {
+  const path = useRouterState({ select: (state) => state.location.pathname });
   return (
     <>
       {hasRole && registrationDialogAllowedOn(path) && <RegistrationCheck userId={userId} />}

@@ -2,7 +2,6 @@ import {
   createRootRouteWithContext,
   Outlet,
   rootRouteId,
-  useRouterState,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -33,14 +32,13 @@ const SignedInExtras = lazy(() => import('../components/SignedInExtras'));
 /** Every page, plus the registration dialog and the profile's colour mode for signed-in users. */
 function Root() {
   const { session, role } = useSession();
-  const path = useRouterState({ select: (state) => state.location.pathname });
   const userId = session?.user?.id;
   return (
     <>
       <Outlet />
       {userId && (
         <Suspense fallback={null}>
-          <SignedInExtras userId={userId} hasRole={Boolean(role)} path={path} />
+          <SignedInExtras userId={userId} hasRole={Boolean(role)} />
         </Suspense>
       )}
     </>

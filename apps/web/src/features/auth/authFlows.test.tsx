@@ -315,9 +315,7 @@ describe('The demo at /demo', () => {
 
     const list = await screen.findByRole('list', { name: de.demo.intro });
     const text = list.textContent ?? '';
-    expect(text).toContain(
-      `Klasse ${DEMO_CONTENT.className} und ${String(DEMO_CONTENT.students)} Schülern`,
-    );
+    expect(text).toContain(`Klasse ${DEMO_CONTENT.className} und ${String(DEMO_CONTENT.students)} Schülern`);
     expect(text).toContain(`${String(DEMO_CONTENT.tasks)} Aufgaben`);
     expect(text).toContain(`${String(DEMO_CONTENT.submissions)} Abgaben`);
     expect(text).toContain(`${String(DEMO_CONTENT.handedBack)} zurückgegebene Abgaben`);
