@@ -117,6 +117,7 @@ export const errorCatalog = {
   },
   // submissions and uploads (ARCHITECTURE.md §8)
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Abgabe nicht gefunden' },
+  PDF_TEMPLATE_NOT_FOUND: { status: 404, message: 'Diese PDF-Vorlage gibt es nicht.' },
   FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
   // grading and the student's feedback link (ADR 010)
   FEEDBACK_NOT_READY: {

@@ -31,3 +31,4 @@ export * from './corrections';
 export * from './feedback-link';
 export * from './demo';
 export * from './avatar';
+export * from './pdfs';

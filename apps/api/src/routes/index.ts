@@ -14,6 +14,7 @@ import grading from './api/grading';
 import health from './api/health';
 import joinClass from './api/join-class';
 import notifications from './api/notifications';
+import pdfs from './api/pdfs';
 import profile from './api/profile';
 import renderLatex from './api/render-latex';
 import renderTikz from './api/render-tikz';
@@ -74,6 +75,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(renderLatex);
       await scope.register(renderTikz);
       await scope.register(rubrics);
+      // Printable worksheets, feedback sheets and class overviews (ARCHITECTURE.md §4).
+      await scope.register(pdfs);
     }),
   );
   await app.register(

@@ -9,6 +9,7 @@ import { deCorrections } from './de.corrections';
 import { deRegistration } from './de.registration';
 import { deAccount } from './de.account';
 import { deDemo } from './de.demo';
+import { dePdfs } from './de.pdfs';
 
 /**
  * Every user-facing string of the web app (ARCHITECTURE.md §9). Components take their text only from here.
@@ -687,6 +688,8 @@ export const de = {
   tikz: deTikz,
   /** What the `/demo` page says the demo account holds (`de.demo.ts`). */
   demo: deDemo,
+  /** The task page's print button (`de.pdfs.ts`). */
+  pdfs: dePdfs,
 
   /** Notifications, the coin balance and AI availability (`de.notifications.ts`). */
   notifications: deNotifications,

@@ -32,6 +32,12 @@ export const submissions = pgTable(
      * back.
      */
     feedback_token: text().unique(),
+    /**
+     * Secret of the QR code on the student's printed worksheet (PRODUCT.md §4 "PDF-Vorlagen"): a random
+     * value, set when the worksheet is first printed, that maps a scanned page back to this submission
+     * without a name or id in the code.
+     */
+    print_token: text().unique(),
     /** Why the last AI correction failed (German, for the teacher), null otherwise. */
     correction_error: text(),
     /**

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
 import { renderApp } from '../../../test/renderApp';
-import { createTeacherApi, makeClass, makeSubject, makeTask } from '../../../test/teacherApi';
+import {
+  apiErrorResponse,
+  createTeacherApi,
+  makeClass,
+  makeSubject,
+  makeTask,
+} from '../../../test/teacherApi';
 import { SAMPLE_TASK_DATA } from '../../editor';
 
 function setup(overrides: Parameters<typeof makeTask>[0] = {}) {
@@ -19,6 +25,56 @@ function statusCard() {
 }
 
 describe('The task page /classes/{classId}/tasks/{taskId}', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the class’s worksheets, one page set per student, under the server’s file name', async () => {
+    const { api, cls, task } = setup();
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    api.intercept((call) =>
+      call.method === 'GET' && call.path === `/api/tasks/${task.id}/worksheet.pdf`
+        ? new Response(pdf, {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="Arbeitsblatt Pythagoras (pro Schueler).pdf"',
+            },
+          })
+        : undefined,
+    );
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:worksheets');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+    const print = within(await screen.findByRole('region', { name: de.pdfs.heading }));
+
+    await userEvent.click(print.getByRole('button', { name: de.pdfs.printWorksheets }));
+
+    expect(
+      await screen.findByText(de.pdfs.downloaded('Arbeitsblatt Pythagoras (pro Schueler).pdf')),
+    ).toBeTruthy();
+    const call = api.calls.find((c) => c.path === `/api/tasks/${task.id}/worksheet.pdf`);
+    expect(call?.query.get('perStudent')).toBe('1');
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]!.download).toBe('Arbeitsblatt Pythagoras (pro Schueler).pdf');
+    expect(createObjectURL.mock.calls[0]![0].size).toBe(5);
+  });
+
+  it('shows the server’s message when the worksheets are refused', async () => {
+    const { api, cls, task } = setup();
+    api.intercept((call) =>
+      call.path === `/api/tasks/${task.id}/worksheet.pdf` ? apiErrorResponse('TASK_NOT_FOUND') : undefined,
+    );
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+
+    await userEvent.click(await screen.findByRole('button', { name: de.pdfs.printWorksheets }));
+
+    expect(await screen.findByText('Aufgabe nicht gefunden')).toBeTruthy();
+  });
+
   it('shows title, status, due date and the content with its formulas', async () => {
     const { cls, task } = setup({
       due_date: '2025-03-14T15:00:00.000Z',

@@ -7,13 +7,14 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { formatDateTime, fromLocalInputValue, toLocalInputValue } from '../../../lib/dates';
+import { toast, toastApiError } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { classQueryOptions } from '../../classes/queries';
 import { isEmptyTaskData } from '../../editor';
 import { RubricSection } from '../../rubrics';
 import { SubmissionsTable } from '../../submissions';
 import { LazyTaskContent } from '../../editor/lazy';
-import { taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
+import { downloadWorksheets, taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -79,6 +80,7 @@ export function TaskPage({ classId, taskId }: { classId: string; taskId: string 
             <Stack gap="lg">
               <TaskStatusCard task={task} />
               <TaskDetailsCard task={task} onEdit={() => setEditing(true)} />
+              <PrintCard task={task} />
             </Stack>
           </Grid.Col>
         </Grid>
@@ -109,6 +111,38 @@ function TaskStatusCard({ task }: { task: Task }) {
             onClick={() => update.mutate({ current: task, changes: { status: action.to } })}
           >
             {action.label}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The class's worksheets, one page set per student with their own QR code (PRODUCT.md §4 PDF-Vorlagen). */
+function PrintCard({ task }: { task: Task }) {
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    try {
+      toast.success(de.pdfs.downloaded(await downloadWorksheets(task)));
+    } catch (error) {
+      toastApiError(error, de.pdfs.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="task-print">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="task-print">
+          {de.pdfs.heading}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {de.pdfs.worksheetsHelp}
+        </Text>
+        <Group>
+          <Button variant="default" loading={busy} onClick={() => void print()}>
+            {de.pdfs.printWorksheets}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,4 @@
+export { classOverviewPdf } from './class-overview';
+export { feedbackSheetPdf } from './feedback-sheet';
+export { pdfTemplates } from './templates';
+export { worksheetPdf, type PdfFile } from './worksheet';

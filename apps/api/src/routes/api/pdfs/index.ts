@@ -1,0 +1,88 @@
+import {
+  ZPdfSubmissionParams,
+  ZPdfTaskParams,
+  ZPdfTemplatesQuery,
+  ZPdfTemplatesResponse,
+  ZWorksheetQuery,
+} from '@app/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  classOverviewPdf,
+  feedbackSheetPdf,
+  pdfTemplates,
+  worksheetPdf,
+  type PdfFile,
+} from '../../../domain/pdfs';
+import { contentDisposition } from '../../../lib/uploads/filename';
+import { ctxOf } from '../../context';
+
+/** A made PDF as a download: names and grades inside, so never cached. */
+const sendPdf = (reply: FastifyReply, file: PdfFile) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+
+/**
+ * Printable PDFs (PRODUCT.md §4 "PDF-Vorlagen", ARCHITECTURE.md §4): the templates, the worksheet of a task,
+ * the feedback sheet of a submission and the class overview of a task. Another teacher's task or submission
+ * is 404.
+ */
+const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['pdfs'];
+  // Making a PDF costs CPU: a class's stack a few times a minute is plenty.
+  const rateLimit = { max: 30, timeWindow: '1 minute' };
+
+  app.get(
+    '/api/pdf-templates',
+    {
+      schema: {
+        tags,
+        summary: 'The PDF templates, or one of them with ?templateName=',
+        querystring: ZPdfTemplatesQuery,
+        response: { 200: ZPdfTemplatesResponse },
+      },
+    },
+    (request) => pdfTemplates(request.query.templateName),
+  );
+
+  app.get(
+    '/api/tasks/:taskId/worksheet.pdf',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'The worksheet of a task; ?perStudent=1: one page set per student with their own QR code',
+        params: ZPdfTaskParams,
+        querystring: ZWorksheetQuery,
+      },
+    },
+    async (request, reply) => {
+      const perStudent = request.query.perStudent === '1' || request.query.perStudent === 'true';
+      return sendPdf(reply, await worksheetPdf(ctxOf(request), request.params.taskId, perStudent));
+    },
+  );
+
+  app.get(
+    '/api/submissions/:id/feedback-sheet.pdf',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'The feedback sheet of a submission', params: ZPdfSubmissionParams },
+    },
+    async (request, reply) => sendPdf(reply, await feedbackSheetPdf(ctxOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/tasks/:taskId/class-overview.pdf',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'The class overview of a task (students × skills)', params: ZPdfTaskParams },
+    },
+    async (request, reply) => sendPdf(reply, await classOverviewPdf(ctxOf(request), request.params.taskId)),
+  );
+};
+
+export default pdfRoutes;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZId } from './ids';
+
+// Printable PDFs of the teacher (PRODUCT.md §4 "PDF-Vorlagen"): the worksheet of a task (one, or one page
+// set per student with a QR code), the feedback sheet of a submission and the class overview of a task.
+
+export const PDF_TEMPLATE_NAMES = ['arbeitsblatt', 'feedbackbogen', 'klassenuebersicht'] as const;
+export const ZPdfTemplateName = z.enum(PDF_TEMPLATE_NAMES);
+export type PdfTemplateName = z.infer<typeof ZPdfTemplateName>;
+
+/** One template of the list. */
+export const ZPdfTemplateSummary = z.object({
+  name: ZPdfTemplateName,
+  title: z.string(),
+  description: z.string(),
+});
+export type PdfTemplateSummary = z.infer<typeof ZPdfTemplateSummary>;
+
+/** One section of a template: what it prints and from which data. */
+export const ZPdfTemplateSection = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** What the section prints, in German for the teacher. */
+  content: z.string(),
+  /** Printed on every page of a page set (header, QR code, page marker) instead of once. */
+  every_page: z.boolean(),
+});
+export type PdfTemplateSection = z.infer<typeof ZPdfTemplateSection>;
+
+/** One template in full: the endpoint that makes it, its options and its sections in print order. */
+export const ZPdfTemplateContent = ZPdfTemplateSummary.extend({
+  /** The endpoint, with `:taskId` / `:submissionId` placeholders. */
+  endpoint: z.string(),
+  options: z.array(z.object({ key: z.string(), description: z.string() })),
+  page_size: z.literal('A4'),
+  sections: z.array(ZPdfTemplateSection),
+});
+export type PdfTemplateContent = z.infer<typeof ZPdfTemplateContent>;
+
+/**
+ * `GET /api/pdf-templates`: without `templateName` the list, with it that template (unknown name: 404
+ * PDF_TEMPLATE_NOT_FOUND). Any string is accepted here so that an unknown name answers 404, not 400.
+ */
+export const ZPdfTemplatesQuery = z.object({ templateName: z.string().max(100).optional() });
+export const ZPdfTemplatesResponse = z.union([
+  z.object({ templates: z.array(ZPdfTemplateSummary) }),
+  z.object({ templateContent: ZPdfTemplateContent }),
+]);
+export type PdfTemplatesResponse = z.infer<typeof ZPdfTemplatesResponse>;
+
+export const ZPdfTaskParams = z.object({ taskId: ZId });
+export const ZPdfSubmissionParams = z.object({ id: ZId });
+/** `?perStudent=1`: one page set per student of the task's class, each with its own QR code. */
+export const ZWorksheetQuery = z.object({ perStudent: z.enum(['0', '1', 'true', 'false']).optional() });
