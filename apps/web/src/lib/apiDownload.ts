@@ -1,7 +1,7 @@
 import { deShell } from '../i18n/de.shell';
 import { ApiError, checkedByServer, currentAccessToken, parseApiResponse } from './api';
 
-// A module of its own: only the account page downloads files this way, and what lib/api.ts holds loads with
+// A module of its own: only the account and task pages download files this way, and what lib/api.ts holds loads with
 // every page (the public submit page included).
 
 /** A file the API sent as an attachment: its bytes and the name from `Content-Disposition`. */
@@ -42,4 +42,27 @@ export async function apiDownload(
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
   }
+}
+
+/**
+ * Downloads `path` with `apiDownload` and hands it to the browser as a file named by the server (or
+ * `fallbackName` when a proxy stripped the header); returns the name used.
+ */
+export async function saveDownload(path: string, fallbackName: string): Promise<string> {
+  const { blob, fileName } = await apiDownload(path);
+  const name = fileName ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has started the download; the browser keeps its own copy.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+  return name;
 }

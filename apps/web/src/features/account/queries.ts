@@ -1,7 +1,7 @@
 import { ZMessageResponse, type ColorSchemePreference, type Profile } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { apiDownload } from '../../lib/apiDownload';
+import { saveDownload } from '../../lib/apiDownload';
 import { profileQueryOptions, saveProfile } from '../registration/queries';
 
 // The account's own calls (PRODUCT.md §4 Account): colour mode in the profile, the data export, deleting the
@@ -27,23 +27,8 @@ export async function saveColorSchemePreference(
 const fallbackExportName = () => `klassenzimmer-export-${new Date().toISOString().slice(0, 10)}.zip`;
 
 /** `GET /api/account/export`: downloads the ZIP and hands it to the browser as a file. */
-export async function downloadAccountExport(): Promise<string> {
-  const { blob, fileName } = await apiDownload('/api/account/export');
-  const name = fileName ?? fallbackExportName();
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has started the download; the browser keeps its own copy.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
-  return name;
+export function downloadAccountExport(): Promise<string> {
+  return saveDownload('/api/account/export', fallbackExportName());
 }
 
 /** `DELETE /api/account`: deletes the signed-in user and everything they own; their sessions end at once. */

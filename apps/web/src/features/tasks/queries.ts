@@ -13,7 +13,7 @@ import {
 import { queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
-import { apiDownload } from '../../lib/apiDownload';
+import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched, withRowReplaced } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 import { classKeys } from '../classes/queries';
@@ -212,21 +212,6 @@ export function useDeleteTask() {
  * `GET /api/tasks/:taskId/worksheet.pdf?perStudent=1`: the worksheets of the whole class (a page set per
  * student with their own QR code, PRODUCT.md §4 PDF-Vorlagen), handed to the browser as a download.
  */
-export async function downloadWorksheets(task: Pick<Task, 'id' | 'title'>): Promise<string> {
-  const { blob, fileName } = await apiDownload(`${taskPath(task.id)}/worksheet.pdf?perStudent=1`);
-  const name = fileName ?? `Arbeitsblatt ${task.title}.pdf`;
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has started the download; the browser keeps its own copy.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
-  return name;
+export function downloadWorksheets(task: Pick<Task, 'id' | 'title'>): Promise<string> {
+  return saveDownload(`${taskPath(task.id)}/worksheet.pdf?perStudent=1`, `Arbeitsblatt ${task.title}.pdf`);
 }
