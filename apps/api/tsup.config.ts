@@ -3,8 +3,14 @@ import { defineConfig } from 'tsup';
 // One bundle per entry; workspace packages are inlined, npm dependencies stay in node_modules
 // (PGlite loads its WASM files relative to its own module).
 export default defineConfig({
-  // The TikZ worker is a thread of its own, loaded from its own file (lib/tikz/renderer.ts).
-  entry: { server: 'src/server.ts', cli: 'src/cli.ts', 'tikz-worker': 'src/lib/tikz/worker.ts' },
+  // The TikZ and page workers are threads of their own, loaded from their own files (lib/tikz/renderer.ts,
+  // domain/scans/pages.ts).
+  entry: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    'tikz-worker': 'src/lib/tikz/worker.ts',
+    'scan-worker': 'src/domain/scans/worker.ts',
+  },
   format: 'esm',
   platform: 'node',
   target: 'node20',

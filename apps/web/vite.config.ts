@@ -1,7 +1,29 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The app's version is the API's (`GET /api/config`, `GET /api/health` report it).
+const { version } = JSON.parse(readFileSync(new URL('../api/package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** Names this build; an open tab compares it with `builds/latest.json` to notice a newer one. */
+const buildId = `${version}-${Date.now().toString(36)}`;
+
+/** `builds/latest.json` (polled by open tabs) and `builds/meta/{buildId}.json`, written with every build. */
+function buildMetadata(): Plugin {
+  return {
+    name: 'build-metadata',
+    apply: 'build',
+    generateBundle() {
+      const source = JSON.stringify({ buildId, version, builtAt: new Date().toISOString() });
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source });
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${buildId}.json`, source });
+    },
+  };
+}
 
 /** The API (and the built-in auth at `/auth/v1`) during development: `pnpm --filter @app/api dev`. */
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -25,6 +47,57 @@ export default defineConfig({
       },
     }),
     react(),
+    buildMetadata(),
+    // The service worker (/sw.js, ADR 019): installable app, hashed assets cached on first use, pages from the
+    // network first. Never an /api or /auth answer. Registered by features/pwa, not on the children's pages.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Klassenzimmer – Aufgaben und Feedback',
+        short_name: 'Klassenzimmer',
+        description: 'Aufgaben, Abgaben und Rubrik-Feedback für Lehrkräfte',
+        lang: 'de',
+        start_url: '/classes',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#12b886',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Only the small shell files up front: a phone should not download every page of the app.
+        globPatterns: ['favicon.svg', 'icons/*.png'],
+        navigateFallback: null,
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Content-hashed, never changing: from the cache once fetched.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+            },
+          },
+          {
+            // Pages: always the current build when online; the last one seen when offline.
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin && request.mode === 'navigate' && !/^\/(api|auth)(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 } },
+          },
+        ],
+      },
+    }),
     // Pre-compressed copies beside every asset (gzip -9 and brotli), served by the API with
     // @fastify/static's `preCompressed`: the submit page's JavaScript crosses the wire as ~130 kB, not ~470 kB.
     compression({
@@ -34,6 +107,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { proxy },
   preview: { proxy },
   build: {

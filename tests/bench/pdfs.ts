@@ -1,5 +1,6 @@
 // `pnpm bench` (after tikz.ts): the per-student worksheet of a class of 30 (PRODUCT.md §4 "PDF-Vorlagen"):
-// GET /api/tasks/:taskId/worksheet.pdf?perStudent=1 for a task with a page of content. Prints the time of the
+// GET /api/tasks/:taskId/worksheet.pdf?perStudent=1 for a task with a page of content (inline and display
+// formulas, a TikZ picture: vector drawings made once per PDF). Prints the time of the
 // first print (which creates the 30 print tokens) and the mean of further prints, and the size, on
 // PGlite and on Postgres (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test, skipped when
 // unreachable). Not a timed test: it prints figures.
@@ -28,6 +29,15 @@ const CONTENT = {
         { type: 'text', text: ' – schreibe jeden Schritt auf.' },
       ],
     })),
+    { type: 'blockMath', attrs: { latex: '\\frac{a \\cdot c}{b \\cdot c} = \\frac{a}{b}' } },
+    {
+      type: 'tikz',
+      attrs: {
+        source:
+          '\\begin{tikzpicture}\\draw (0,0) circle (1);\\fill[blue!30] (0,0) -- (1,0) arc (0:120:1) -- cycle;\\node at (0.3,-0.4) {$\\frac{1}{3}$};\\end{tikzpicture}',
+        svg: null,
+      },
+    },
   ],
 };
 

@@ -3,12 +3,31 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { launchBrowser, openPage } from './helpers/browser';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
+/** The names of a ZIP's entries, read with an independent unzip library. */
+function zipEntries(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
 /**
- * The task page's "Arbeitsblätter drucken" in real Chromium against the built app: the demo teacher downloads
- * the worksheets of class 7b (PRODUCT.md §4 PDF-Vorlagen), one page set per student with their name.
+ * The task page's printable PDFs in real Chromium against the built app (PRODUCT.md §4 PDF-Vorlagen): the demo
+ * teacher downloads the worksheets of class 7b, one page set per student with their name, and exports the
+ * feedback sheets of the graded task as a ZIP, watching the progress bar.
  */
 describe('Printing worksheets from the task page', () => {
   let server: RunningServer;
@@ -67,6 +86,55 @@ describe('Printing worksheets from the task page', () => {
     expect(text).toContain('Karl Vogel');
     expect(text).toContain('Seite 1/');
     await poll(() => page.getByText(/wurde heruntergeladen/).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports the feedback sheets as a ZIP with one PDF per graded student', async () => {
+    const box = page.getByRole('region', { name: 'Feedbackbögen exportieren' });
+    await box.getByRole('radio', { name: 'ZIP (ein PDF pro Schüler)' }).check();
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await box.getByRole('button', { name: 'Feedbackbögen exportieren' }).click();
+    const bar = box.getByRole('progressbar', { name: 'Fortschritt des Exports' });
+    await poll(() => bar.isVisible()).toBe(true);
+    expect(Number(await bar.getAttribute('aria-valuemax'))).toBeGreaterThan(0);
+
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Feedbackbögen Lineare Gleichungen lösen.zip');
+    const entries = await zipEntries(await download.path());
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries).toContain('Lea Bauer.pdf');
+    expect(entries.every((name) => name.endsWith('.pdf'))).toBe(true);
+    await poll(() => box.getByText('Der Export ist fertig.').isVisible()).toBe(true);
+    await screenshot('task-export');
+    // The link downloads the same file again.
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      box.getByRole('button', { name: /erneut herunterladen/ }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(errors).toEqual([]);
+  });
+
+  it('downloads the feedback sheet from the grading page', async () => {
+    await page
+      .locator('[data-testid=submission-row][data-student="Lea Bauer"] a[href*="/submissions/"]')
+      .first()
+      .click();
+    await page.waitForURL(/\/submissions\/[A-Za-z0-9_-]+$/);
+    const button = page.getByRole('button', { name: 'Feedbackbogen (PDF)' });
+    await poll(() => button.isVisible()).toBe(true);
+    if (shots) {
+      for (const width of [360, 768, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(shots, `grading-${String(width)}.png`) });
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^Feedbackbogen .*Lea Bauer\.pdf$/);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await download.path(), '-']).toString('utf8');
+    expect(text).toContain('Name: Lea Bauer');
     expect(errors).toEqual([]);
   });
 });

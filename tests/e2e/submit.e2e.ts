@@ -4,6 +4,7 @@ import { launchBrowser, openPage } from './helpers/browser';
 import { formatBytes, MOBILE, routeJs } from './helpers/bundle';
 import { minimalPdf, photo, stackPdf } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
+import { pageCode, scanPages } from './helpers/worksheets';
 
 /**
  * A student hands in from a phone through the public link, a second one types a name that is not on the list,
@@ -229,5 +230,34 @@ describe('Submitting through the public link in a real browser', () => {
     expect(names('Max')).toEqual(expect.arrayContaining(['stapel.pdf – Seite 3', 'stapel.pdf – Seite 4']));
     expect(names('Olga')).not.toContain('stapel.pdf – Seite 1');
     expect(errors).toEqual([]);
+  });
+
+  it('preselects the student whose printed worksheet’s QR code opened the page', async () => {
+    // The teacher prints one worksheet per student; the phone camera reads Max's code (the second set).
+    const res = await fetch(`${origin}/api/tasks/${taskId}/worksheet.pdf?perStudent=1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const scans = await scanPages(Buffer.from(await res.arrayBuffer()), 100);
+    expect(scans).toHaveLength(3);
+    const code = await pageCode(scans[1]!);
+    expect(code).toMatch(new RegExp(`/submit/${taskId}\\?s=[A-Za-z0-9_-]{32}$`));
+    const link = new URL(code!);
+
+    await student.goto(`${origin}${link.pathname}${link.search}`);
+    await student.getByRole('heading', { name: 'Brüche kürzen' }).waitFor();
+    const select = student.getByLabel('Wähle deinen Namen');
+    await expect
+      .poll(() => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text))
+      .toBe('Max M.');
+    // Still a choice: another name can be picked.
+    await select.selectOption({ label: 'Olga O.' });
+    expect(await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe('Olga O.');
+
+    // A damaged code still opens the page, without a preselection.
+    await student.goto(`${origin}${link.pathname}?s=kaputt%3C`);
+    await student.getByRole('heading', { name: 'Brüche kürzen' }).waitFor();
+    expect(await select.inputValue()).toBe('');
+    expect(studentErrors).toEqual([]);
   });
 });

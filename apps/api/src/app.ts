@@ -16,6 +16,7 @@ import ai from './plugins/app/ai';
 import auth from './plugins/app/auth';
 import control from './plugins/app/control';
 import correctionJobs from './plugins/app/correction-jobs';
+import pdfExportJobs from './plugins/app/pdf-export-jobs';
 import demo from './plugins/app/demo';
 import errors, { clientError, frameworkError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
@@ -115,9 +116,10 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(ai);
   await app.register(schoolDirectory);
   await app.register(tikz);
-  // The job queue needs the AI (no provider: no jobs); the correction workers need both and the storage.
+  // The job queue; the correction workers need the AI too (no provider: none), the export workers do not.
   await app.register(jobs);
   await app.register(correctionJobs);
+  await app.register(pdfExportJobs);
   await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);

@@ -122,6 +122,8 @@ export const ZEnv = z
       .int()
       .refine((v) => v === 0 || (v >= 10 && v <= 3600), '0 oder 10 bis 3600 erwartet')
       .default(30),
+    /** Class exports of feedback sheets (pg-boss, domain/pdfs/exports.ts): how many run at once here. */
+    PDF_EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
     /** How often (seconds) lost jobs are looked for (pg-boss monitor). */
     JOBS_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /**

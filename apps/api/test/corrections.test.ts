@@ -501,7 +501,11 @@ describe.each(drivers)('AI corrections without an AI provider on %s', (driver) =
     expect(res.statusCode).toBe(503);
     expect(errorOf(res.json()).code).toBe('AI_NOT_CONFIGURED');
     expect((await statusOf(t.app, room.submissionIds[0]!)).status).not.toBe('inKorrektur');
-    expect(t.app.jobs).toBeNull();
+    // Without an AI provider the job queue starts only with the first PDF export: no pg-boss schema yet.
+    const schemas = await t.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from information_schema.schemata where schema_name = 'pgboss'`,
+    );
+    expect(schemas.rows[0]!.n).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { errorMessages, ZClass, ZPdfTemplateContent, ZPdfTemplateSummary, ZTask } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -50,6 +50,86 @@ const CONTENT = {
     })),
   ],
 };
+
+/** A task's content with formulas, an invalid formula and a TikZ picture (rendered by the server on save). */
+const FIGURES = {
+  type: 'doc',
+  content: [
+    { type: 'blockMath', attrs: { latex: '\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}' } },
+    {
+      type: 'tikz',
+      attrs: {
+        source:
+          '\\begin{tikzpicture}\\draw[thick,dashed] (0,0) circle (1);\\fill[blue!30] (1,1) rectangle (2,2);\\node at (0,0) {$x^2$ Hallo};\\end{tikzpicture}',
+        svg: null,
+      },
+    },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Kürze ' },
+        { type: 'inlineMath', attrs: { latex: '\\frac{12}{18}' } },
+        { type: 'text', text: ' und prüfe ' },
+        { type: 'inlineMath', attrs: { latex: '\\badcommand{x}' } },
+        { type: 'text', text: '.' },
+      ],
+    },
+    {
+      type: 'table',
+      content: [
+        {
+          type: 'tableRow',
+          content: [
+            {
+              type: 'tableHeader',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Seite' }] }],
+            },
+            {
+              type: 'tableHeader',
+              content: [
+                { type: 'paragraph', content: [{ type: 'inlineMath', attrs: { latex: '\\sqrt{2}' } }] },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** The indirect objects' stream dictionaries by /Subtype (Form, Image …). */
+function streamSubtypes(doc: PDFDocument): string[] {
+  return doc.context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) =>
+      object instanceof PDFStream ? [String(object.dict.get(PDFName.of('Subtype')) ?? '')] : [],
+    );
+}
+
+/** The share of dark pixels of page 1 (rendered at 72 dpi) in a box given in points from the top left. */
+async function darkShare(pdf: Buffer, box: { left: number; top: number; width: number; height: number }) {
+  const dir = await mkdtemp(join(tmpdir(), 'pdf-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), pdf);
+    await run('pdftoppm', [
+      '-r',
+      '72',
+      '-gray',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-png',
+      join(dir, 'in.pdf'),
+      join(dir, 'p'),
+    ]);
+    const [file] = (await readdir(dir)).filter((f) => f.endsWith('.png'));
+    const { data } = await sharp(join(dir, file!)).extract(box).raw().toBuffer({ resolveWithObject: true });
+    return data.filter((v) => v < 128).length / data.length;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 async function pdftotext(pdf: Buffer): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pdf-'));
@@ -197,7 +277,8 @@ describe.each(drivers)('PDFs on %s', (driver) => {
     expect(all).toContain('Größen messen');
     expect(all).toContain('Übe „Maße“ – schätze zuerst');
     expect(all).toContain('5 €');
-    expect(all).toContain('$a^2 + b^2$');
+    // The formula is drawn, not printed as its source.
+    expect(all).not.toContain('a^2');
     expect(all).toContain('• Länge');
     expect(all).toContain('Gärtner');
 
@@ -317,5 +398,75 @@ describe.each(drivers)('PDFs on %s', (driver) => {
     for (const page of pages) expect(page).toContain('Summe');
     const all = pages.join('\n');
     for (const name of names) expect(all).toContain(`Müller, ${name.split(' ')[0]!}`);
+  });
+  it('draws formulas and TikZ pictures as vectors, once per document; an invalid formula prints its source', async () => {
+    const task = ZTask.parse(
+      (
+        await owner.call('POST', '/api/tasks', {
+          class_id: room.task.class_id,
+          title: 'Formeln',
+          status: 'published',
+          data: FIGURES,
+        })
+      ).json(),
+    );
+    const res = await owner.call('GET', `/api/tasks/${task.id}/worksheet.pdf?perStudent=1`);
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    const text = await pdftotext(pdf);
+    for (const source of ['\\frac', '\\sum', '\\sqrt', '12}{18', '$']) expect(text).not.toContain(source);
+    expect(text).toContain('Kürze');
+    expect(text).toContain('Seite');
+    expect(text).toContain('\\badcommand{x}');
+    // The picture's label is text in its embedded TeX font.
+    expect(text).toContain('Hallo');
+
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(5);
+    const subtypes = streamSubtypes(doc);
+    expect(subtypes).not.toContain('/Image');
+    // Three formulas and one picture, made once and drawn on each of the five students' pages.
+    expect(subtypes.filter((s) => s === '/Form')).toHaveLength(4);
+
+    // The display formula is the first thing below the header (84 + 80 + 24 points from the top), centred.
+    const page = doc.getPage(0);
+    const formula = await darkShare(pdf, {
+      left: 200,
+      top: 160,
+      width: Math.round(page.getWidth()) - 400,
+      height: 40,
+    });
+    expect(formula).toBeGreaterThan(0.02);
+    const margin = await darkShare(pdf, { left: 0, top: 160, width: 45, height: 200 });
+    expect(margin).toBe(0);
+  });
+  it('embeds the content’s PNG and JPEG images once, however many students print', async () => {
+    const image = (format: 'png' | 'jpeg', color: { r: number; g: number; b: number }) =>
+      sharp({ create: { width: 120, height: 60, channels: 3, background: color } })
+        [format]()
+        .toBuffer()
+        .then((bytes) => `data:image/${format};base64,${bytes.toString('base64')}`);
+    const png = await image('png', { r: 200, g: 30, b: 30 });
+    const data = {
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { src: png } },
+        { type: 'image', attrs: { src: await image('jpeg', { r: 30, g: 30, b: 200 }) } },
+        { type: 'image', attrs: { src: png } },
+        // Not an image: a placeholder, no crash.
+        { type: 'image', attrs: { src: 'data:image/png;base64,AAAA' } },
+      ],
+    };
+    const task = ZTask.parse(
+      (
+        await owner.call('POST', '/api/tasks', { class_id: room.task.class_id, title: 'Bilder', data })
+      ).json(),
+    );
+    const res = await owner.call('GET', `/api/tasks/${task.id}/worksheet.pdf?perStudent=1`);
+    expect(res.statusCode).toBe(200);
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(5);
+    expect(streamSubtypes(doc).filter((s) => s === '/Image')).toHaveLength(2);
+    expect(await pdftotext(res.rawPayload)).toContain('[Abbildung]');
   });
 });

@@ -232,6 +232,71 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
     });
   });
 
+  it('preselects the student whose printed worksheet code opened the page, and nobody for another code', async () => {
+    const teacher = await signIn(t.app);
+    const { klass, task, students } = await classroom(teacher);
+    const [greta, maxMueller] = [students[0]!, students[1]!];
+    const page = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/submit/${task.id}${query}` });
+      return { status: res.statusCode, body: res.json<unknown>() };
+    };
+    const preselected = async (query: string) => {
+      const res = await page(query);
+      expect(res.status).toBe(200);
+      return ZSubmitPageResponse.parse(res.body).preselected_student_id;
+    };
+    expect(await preselected('')).toBeNull();
+
+    // Printing the per-student worksheet gives every submission its token (the code's `?s=`).
+    expect((await teacher.call('GET', `/api/tasks/${task.id}/worksheet.pdf?perStudent=1`)).statusCode).toBe(
+      200,
+    );
+    const tokens = new Map(
+      (
+        await t.app.db
+          .select({ student_id: submissions.student_id, token: submissions.print_token })
+          .from(submissions)
+          .where(eq(submissions.task_id, task.id))
+      ).map((row) => [row.student_id, row.token!]),
+    );
+    expect(tokens.size).toBe(3);
+    expect(await preselected(`?s=${tokens.get(greta.user_id)}`)).toBe(greta.user_id);
+    expect(await preselected(`?s=${tokens.get(maxMueller.user_id)}`)).toBe(maxMueller.user_id);
+
+    // A well-formed token of no submission, or of another task's submission: nobody, and no error.
+    expect(await preselected(`?s=${'A'.repeat(32)}`)).toBeNull();
+    const other = await newTask(teacher, klass.id, { title: 'Andere Aufgabe' });
+    expect((await teacher.call('GET', `/api/tasks/${other.id}/worksheet.pdf?perStudent=1`)).statusCode).toBe(
+      200,
+    );
+    const [foreign] = await t.app.db
+      .select({ token: submissions.print_token })
+      .from(submissions)
+      .where(eq(submissions.task_id, other.id));
+    expect(await preselected(`?s=${foreign!.token}`)).toBeNull();
+
+    // Not a token at all: too long, too short, other characters.
+    for (const bad of ['A'.repeat(65), 'kurz', `${'A'.repeat(31)}%2B`, `${'A'.repeat(31)}%3C`]) {
+      const res = await page(`?s=${bad}`);
+      expect(res.status).toBe(400);
+      expect(ZApiError.parse(res.body).error).toMatchObject({
+        code: 'PRINT_TOKEN_INVALID',
+        message:
+          'Der Code auf dem Arbeitsblatt ist ungültig. Bitte scanne ihn noch einmal oder öffne den Abgabe-Link ohne Code.',
+      });
+    }
+
+    // A student who left the class is not preselected (nor listed).
+    expect(
+      (await teacher.call('DELETE', `/api/classes/${klass.id}/students/${maxMueller.user_id}`)).statusCode,
+    ).toBeLessThan(300);
+    expect(await preselected(`?s=${tokens.get(maxMueller.user_id)}`)).toBeNull();
+
+    // While the task takes no uploads, nobody is preselected.
+    expect((await teacher.call('PATCH', `/api/tasks/${task.id}`, { status: 'closed' })).statusCode).toBe(200);
+    expect(await preselected(`?s=${tokens.get(greta.user_id)}`)).toBeNull();
+  });
+
   it('takes two photos and a PDF from a student: re-encoded, rotated, without metadata, status abgegeben', async () => {
     const teacher = await signIn(t.app);
     const { task, students } = await classroom(teacher);

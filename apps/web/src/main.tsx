@@ -8,8 +8,16 @@ import { App } from './App';
 import { connectAuth, createAuthController } from './features/auth';
 import { configQueryOptions } from './features/config/queries';
 import { setAccessTokenProvider } from './lib/api';
+import { installChunkReloadGuard } from './lib/chunkReload';
+import { isChildrensPage } from './lib/childrensPages';
 import { createQueryClient } from './lib/queryClient';
 import { createAppRouter } from './router';
+
+installChunkReloadGuard();
+// The browser's install offer may come before the page that shows it has loaded; not on the children's pages,
+// which offer no installation (and do not carry this code).
+if (!isChildrensPage(window.location.pathname))
+  void import('./lib/installPrompt').then(({ captureInstallPrompt }) => captureInstallPrompt());
 
 const queryClient = createQueryClient();
 // The public config is needed by the auth client and later features; start loading it right away without

@@ -57,3 +57,10 @@ export const UPLOAD_FIELDS = {
   /** The name typed when the student is not on the list; the files stay unmatched for the teacher. */
   studentName: 'studentName',
 } as const;
+
+/**
+ * A print token (`submissions.print_token`, the `?s=` of a printed worksheet's code): URL-safe, 32 characters
+ * as printed today; 16–64 accepted so that a longer token later still reads. Here, not in public.ts, so that
+ * the submit page can check it without loading the schemas (ADR 012).
+ */
+export const PRINT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -55,6 +55,12 @@ export const errorCatalog = {
   TASK_TITLE_REQUIRED: { status: 400, message: 'Aufgaben-Titel ist erforderlich' },
   TASK_ID_MISSING: { status: 400, message: 'Aufgaben-ID nicht gefunden' },
   TASK_NOT_FOUND: { status: 404, message: 'Aufgabe nicht gefunden' },
+  // `?s=` of the submit page (a printed worksheet's code) that cannot be a print token.
+  PRINT_TOKEN_INVALID: {
+    status: 400,
+    message:
+      'Der Code auf dem Arbeitsblatt ist ungültig. Bitte scanne ihn noch einmal oder öffne den Abgabe-Link ohne Code.',
+  },
   CLASS_FIELDS_MISSING: { status: 400, message: 'Fehlende Informationen für die Klasse' },
   CLASS_NOT_FOUND: { status: 404, message: 'Klasse nicht gefunden' },
   SUBJECT_NOT_FOUND: { status: 404, message: 'Fach nicht gefunden' },
@@ -118,6 +124,21 @@ export const errorCatalog = {
   // submissions and uploads (ARCHITECTURE.md §8)
   SUBMISSION_NOT_FOUND: { status: 404, message: 'Abgabe nicht gefunden' },
   PDF_TEMPLATE_NOT_FOUND: { status: 404, message: 'Diese PDF-Vorlage gibt es nicht.' },
+  // The class export of feedback sheets (PRODUCT.md §4 "PDF-Vorlagen"); exports are removed after a day.
+  PDF_EXPORT_NOT_FOUND: {
+    status: 404,
+    message:
+      'Diesen Export gibt es nicht (mehr). Exporte werden nach einem Tag gelöscht – bitte starte ihn neu.',
+  },
+  PDF_EXPORT_NOTHING_GRADED: {
+    status: 409,
+    message:
+      'Zu dieser Aufgabe ist noch keine Abgabe bewertet. Es gibt noch keine Feedbackbögen zum Exportieren.',
+  },
+  PDF_EXPORT_NOT_READY: {
+    status: 409,
+    message: 'Der Export ist noch nicht fertig. Bitte warte, bis der Fortschritt 100 % erreicht.',
+  },
   FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
   // grading and the student's feedback link (ADR 010)
   FEEDBACK_NOT_READY: {

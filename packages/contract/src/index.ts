@@ -32,3 +32,4 @@ export * from './feedback-link';
 export * from './demo';
 export * from './avatar';
 export * from './pdfs';
+export * from './scans';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './common';
 import { ZId } from './ids';
 
 // Printable PDFs of the teacher (PRODUCT.md §4 "PDF-Vorlagen"): the worksheet of a task (one, or one page
@@ -52,3 +53,36 @@ export const ZPdfTaskParams = z.object({ taskId: ZId });
 export const ZPdfSubmissionParams = z.object({ id: ZId });
 /** `?perStudent=1`: one page set per student of the task's class, each with its own QR code. */
 export const ZWorksheetQuery = z.object({ perStudent: z.enum(['0', '1', 'true', 'false']).optional() });
+
+// The class export of a task's feedback sheets (PRODUCT.md §4 "PDF-Vorlagen"): a background job that makes
+// one sheet per graded submission and joins them into one PDF, or packs one PDF per student into a ZIP.
+
+export const PDF_EXPORT_FORMATS = ['pdf', 'zip'] as const;
+export const ZPdfExportFormat = z.enum(PDF_EXPORT_FORMATS, {
+  message: 'Das Format muss „pdf“ (ein PDF) oder „zip“ (ein PDF pro Schüler) sein.',
+});
+export type PdfExportFormat = z.infer<typeof ZPdfExportFormat>;
+export const PDF_EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type PdfExportStatus = (typeof PDF_EXPORT_STATUSES)[number];
+
+/** `POST /api/tasks/:taskId/pdf-exports`. */
+export const ZCreatePdfExportBody = z.object({ format: ZPdfExportFormat }).strict();
+export type CreatePdfExportBody = z.infer<typeof ZCreatePdfExportBody>;
+
+/** One export: `done` of `total` sheets made so far; `file_name` once the file can be downloaded. */
+export const ZPdfExport = z.object({
+  id: ZId,
+  task_id: ZId,
+  format: ZPdfExportFormat,
+  status: z.enum(PDF_EXPORT_STATUSES),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Why it failed, in German. */
+  error: z.string().nullable(),
+  file_name: z.string().nullable(),
+  created_at: ZTimestamp,
+});
+export type PdfExport = z.infer<typeof ZPdfExport>;
+export const ZPdfExportResponse = z.object({ export: ZPdfExport });
+export type PdfExportResponse = z.infer<typeof ZPdfExportResponse>;
+export const ZPdfExportParams = z.object({ id: ZId });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PRINT_TOKEN_PATTERN } from './constants';
 import { errorCatalog, type ErrorCode } from './errors';
 
 /**
@@ -97,6 +98,14 @@ export type UploadReceipt = z.infer<typeof ZUploadReceipt>;
 export const ZSubmitStudent = z.object({ id: userId, label: z.string() });
 export type SubmitStudent = z.infer<typeof ZSubmitStudent>;
 
+/** `GET /api/submit/{taskId}?s=…`: the query of the public submit page. */
+export const ZSubmitPageQuery = z.object({
+  s: z.optional(
+    z.string().check(z.regex(PRINT_TOKEN_PATTERN, { error: errorCatalog.PRINT_TOKEN_INVALID.message })),
+  ),
+});
+export type SubmitPageQuery = z.infer<typeof ZSubmitPageQuery>;
+
 /** `GET /api/submit/{taskId}`: what the public submit page shows. No other student data leaves the API. */
 export const ZSubmitPageResponse = z.object({
   task: z.object({
@@ -113,6 +122,11 @@ export const ZSubmitPageResponse = z.object({
   closed_reason: z.nullable(ZSubmitClosedReason),
   /** The class list, sorted by label; empty while the task takes no uploads. */
   students: z.array(ZSubmitStudent),
+  /**
+   * The student whose printed worksheet code opened the page (`?s=<print token>`), to preselect; null without
+   * a token, for an unknown one, or while the task takes no uploads.
+   */
+  preselected_student_id: z.nullable(userId),
   limits: z.object({
     maxFileBytes: z.number().check(z.int()),
     maxFiles: z.number().check(z.int()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from './common';
 import { ZFeedbackGroup } from './feedback';
 import { ZId, ZUserId } from './ids';
+import { ZScanReading } from './scans';
 import { ZDisplayStatus } from './submission-status';
 import { zMultiline } from './text';
 
@@ -52,6 +53,8 @@ export const ZSubmissionFile = z.object({
   uploaded_at: ZTimestamp,
   /** The name the student picked or typed on the submit page. */
   uploader_label: z.string().nullable(),
+  /** What reading the page of a teacher's scanned stack found; null for other files or before it was read. */
+  scan: ZScanReading.nullable(),
 });
 export type SubmissionFile = z.infer<typeof ZSubmissionFile>;
 

@@ -22,6 +22,7 @@ export type Services = Pick<
   | 'storage'
   | 'ai'
   | 'jobs'
+  | 'startJobs'
   | 'authAdmin'
   | 'mailer'
   | 'listCache'

@@ -3,6 +3,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 // The small part of the catalog: these come with every page (de.shell.ts).
 import { deShell as de } from '../i18n/de.shell';
 import { ApiError } from '../lib/api';
+import { isChunkLoadError } from '../lib/chunkReload';
 import { usePageTitle } from '../lib/usePageTitle';
 import { ButtonLink } from './links';
 
@@ -13,7 +14,9 @@ import { ButtonLink } from './links';
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   usePageTitle(de.routeError.heading);
   const router = useRouter();
-  const message = error instanceof ApiError ? error.message : de.routeError.text;
+  const staleBuild = isChunkLoadError(error);
+  const message =
+    error instanceof ApiError ? error.message : staleBuild ? de.routeError.updated : de.routeError.text;
 
   const retry = () => {
     reset();
@@ -25,7 +28,11 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
       <Title order={1}>{de.routeError.heading}</Title>
       <Text>{message}</Text>
       <Group justify="center">
-        <Button onClick={retry}>{de.routeError.retry}</Button>
+        {staleBuild ? (
+          <Button onClick={() => window.location.reload()}>{de.routeError.reload}</Button>
+        ) : (
+          <Button onClick={retry}>{de.routeError.retry}</Button>
+        )}
         <ButtonLink to="/" variant="default">
           {de.app.homeLink}
         </ButtonLink>

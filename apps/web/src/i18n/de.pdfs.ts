@@ -1,4 +1,4 @@
-/** Strings of the printable PDFs (worksheets per student). Merged into `de` as `de.pdfs`. */
+/** Strings of the printable PDFs (worksheets, feedback sheets, class overview). Merged into `de` as `de.pdfs`. */
 export const dePdfs = {
   heading: 'Drucken',
   worksheetsHelp:
@@ -6,4 +6,26 @@ export const dePdfs = {
   printWorksheets: 'Arbeitsblätter drucken',
   downloaded: (fileName: string) => `${fileName} wurde heruntergeladen.`,
   failed: 'Die Arbeitsblätter konnten nicht erstellt werden. Bitte versuche es erneut.',
+  classOverview: 'Klassenübersicht (PDF)',
+  classOverviewHelp: 'Alle Schüler mit ihren Punkten je Kompetenz auf einer Tabelle.',
+  classOverviewFailed: 'Die Klassenübersicht konnte nicht erstellt werden. Bitte versuche es erneut.',
+  feedbackSheet: 'Feedbackbogen (PDF)',
+  feedbackSheetFailed: 'Der Feedbackbogen konnte nicht erstellt werden. Bitte versuche es erneut.',
+  export: {
+    heading: 'Feedbackbögen exportieren',
+    help: 'Ein Feedbackbogen für jede bewertete Abgabe. Schüler ohne Bewertung sind nicht enthalten.',
+    format: 'Format',
+    pdf: 'Ein PDF',
+    pdfHelp: 'Alle Bögen hintereinander, zum Ausdrucken',
+    zip: 'ZIP (ein PDF pro Schüler)',
+    zipHelp: 'Jeder Bogen als eigene Datei mit dem Namen des Schülers',
+    start: 'Feedbackbögen exportieren',
+    progressLabel: 'Fortschritt des Exports',
+    progress: (done: number, total: number) => `${done} von ${total}`,
+    queued: 'Der Export wartet auf den Start …',
+    ready: 'Der Export ist fertig.',
+    downloadAgain: (fileName: string) => `${fileName} erneut herunterladen`,
+    failed: 'Der Export konnte nicht gestartet werden. Bitte versuche es erneut.',
+    downloadFailed: 'Der Export konnte nicht heruntergeladen werden. Bitte versuche es erneut.',
+  },
 };

@@ -31,6 +31,10 @@ export const deShell = {
     heading: 'Etwas ist schiefgelaufen',
     text: 'Beim Anzeigen dieser Seite ist ein unerwarteter Fehler aufgetreten.',
     retry: 'Erneut versuchen',
+    /** A part of the app could not be loaded, usually because a new version was installed meanwhile. */
+    updated:
+      'Ein Teil der App konnte nicht geladen werden – vermutlich gibt es gerade eine neue Version. Bitte lade die Seite neu.',
+    reload: 'Seite neu laden',
   },
 
   /** Names of the close buttons of toasts and dialogs (every page may show them; the icon alone says nothing). */

@@ -79,7 +79,7 @@ export const deSubmissions = {
     choose: 'Scans auswählen',
     uploading: (done: number, total: number) => `${done} von ${total} Dateien hochgeladen`,
     splitHint:
-      'Eine PDF-Datei mit mehreren Seiten wird beim Hochladen in einzelne Seiten geteilt, die du unten der Reihe nach zuordnest.',
+      'Eine PDF-Datei mit mehreren Seiten wird beim Hochladen in einzelne Seiten geteilt. Seiten mit dem QR-Code eines Arbeitsblatts pro Schüler werden sofort zugeordnet; die übrigen bestätigst oder ordnest du unten zu.',
     pagesHeading: 'Seiten des Stapels',
     pagesEmpty: 'Noch keine Scans hochgeladen.',
     pagesLabel: 'Seiten des Stapels in der Reihenfolge des Hochladens',

@@ -10,6 +10,8 @@ import { deRegistration } from './de.registration';
 import { deAccount } from './de.account';
 import { deDemo } from './de.demo';
 import { dePdfs } from './de.pdfs';
+import { deScans } from './de.scans';
+import { dePwa } from './de.pwa';
 
 /**
  * Every user-facing string of the web app (ARCHITECTURE.md §9). Components take their text only from here.
@@ -690,6 +692,9 @@ export const de = {
   demo: deDemo,
   /** The task page's print button (`de.pdfs.ts`). */
   pdfs: dePdfs,
+  /** Reading a scanned stack on `/submissions/add` (`de.scans.ts`). */
+  scans: deScans,
+  pwa: dePwa,
 
   /** Notifications, the coin balance and AI availability (`de.notifications.ts`). */
   notifications: deNotifications,

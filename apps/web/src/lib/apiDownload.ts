@@ -36,12 +36,24 @@ export async function apiDownload(
   }
   try {
     const blob = await response.blob();
-    const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-    return { blob, fileName: match?.[1] ?? null };
+    return { blob, fileName: fileNameOf(response.headers.get('content-disposition') ?? '') };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
   }
+}
+
+/** The name of `Content-Disposition`: the UTF-8 `filename*` (umlauts kept), else the ASCII `filename`. */
+function fileNameOf(header: string): string | null {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A broken encoding: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? null;
 }
 
 /**

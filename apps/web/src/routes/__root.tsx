@@ -2,13 +2,17 @@ import {
   createRootRouteWithContext,
   Outlet,
   rootRouteId,
+  useRouterState,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { guardRoute, useSession } from '../features/auth';
+import { configQueryOptions } from '../features/config/queries';
+import { isChildrensPage } from '../lib/childrensPages';
 import type { RouterContext } from '../routerContext';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -28,14 +32,32 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 // Signed-in users only: the public pages (the submit page above all) never load its chunk (ADR 012).
 const SignedInExtras = lazy(() => import('../components/SignedInExtras'));
+// Never loaded on the children's pages: analytics (only when the operator configured it, PRODUCT.md §1) and
+// the service worker with the install offer (ADR 019).
+const Analytics = lazy(() => import('../features/analytics/Analytics'));
+const Pwa = lazy(() => import('../features/pwa/Pwa'));
 
-/** Every page, plus the registration dialog and the profile's colour mode for signed-in users. */
+/**
+ * Every page, plus the registration dialog and the profile's colour mode for signed-in users, and analytics
+ * and the installable app once a page that is not a child's was shown (they then stay; analytics skips the
+ * children's pages itself).
+ */
 function Root() {
   const { session, role } = useSession();
   const userId = session?.user?.id;
+  const posthog = useQuery(configQueryOptions).data?.posthog ?? null;
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const [grownUps, setGrownUps] = useState(false);
+  if (!grownUps && !isChildrensPage(path)) setGrownUps(true);
   return (
     <>
       <Outlet />
+      {grownUps && (
+        <Suspense fallback={null}>
+          <Pwa />
+          {posthog && <Analytics config={posthog} userId={userId ?? null} />}
+        </Suspense>
+      )}
       {userId && (
         <Suspense fallback={null}>
           <SignedInExtras userId={userId} hasRole={Boolean(role)} />

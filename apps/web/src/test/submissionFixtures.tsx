@@ -14,7 +14,7 @@ import { theme } from '../theme';
 
 export const TASK_ID = 'task_aaaaaaaaaaaaaaaa';
 export const STUDENT_A = '22222222-2222-4222-8222-222222222222';
-const STUDENT_B = '33333333-3333-4333-8333-333333333333';
+export const STUDENT_B = '33333333-3333-4333-8333-333333333333';
 const stamp = '2025-03-10T08:15:00.000Z';
 
 export function id(prefix: string): string {
@@ -46,6 +46,7 @@ export function submitPage(overrides: Partial<SubmitPageResponse> = {}): SubmitP
       { id: STUDENT_A, label: 'Greta G.' },
       { id: STUDENT_B, label: 'Max M.' },
     ],
+    preselected_student_id: null,
     limits: { maxFileBytes: 20 * 1024 * 1024, maxFiles: 20, mimeTypes: ['image/jpeg', 'application/pdf'] },
     ...overrides,
   };
@@ -63,6 +64,7 @@ export function file(name: string, overrides: Partial<SubmissionFile> = {}): Sub
     pages: 1,
     uploaded_at: stamp,
     uploader_label: 'Lena',
+    scan: null,
     ...overrides,
   };
 }

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './coins';
 export * from './sessions';
 export * from './schools';
+export * from './pdf-exports';

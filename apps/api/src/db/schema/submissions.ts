@@ -1,6 +1,6 @@
-import { SUBMISSION_STATUSES } from '@app/contract';
+import { SUBMISSION_STATUSES, type ScanReading } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit, entityId, oneOf, userId } from './columns';
 import { tasks } from './tasks';
 
@@ -89,6 +89,11 @@ export const submissionFiles = pgTable(
     pages: integer(),
     uploaded_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     uploader_label: text(),
+    /**
+     * What reading the page of a teacher's scanned stack found (domain/scans, ADR 017); null for files that
+     * were not read (student uploads, a teacher's upload for a named student, or before the reading).
+     */
+    scan: jsonb().$type<ScanReading>(),
   },
   (t) => [
     // "Files of a task" (leading column) and "the same content elsewhere in the task".

@@ -69,7 +69,7 @@ export async function requestCorrections(
 ): Promise<RequestCorrectionsResponse> {
   const ownerId = actorId(ctx);
   const { ai, jobs: boss, config } = ctx.services;
-  if (!ai || !boss) throw new AppError('AI_NOT_CONFIGURED');
+  if (!ai) throw new AppError('AI_NOT_CONFIGURED');
   const cost = config.AI_COST_FEEDBACK;
   const now = new Date();
 

@@ -22,6 +22,7 @@ export const fileColumns = {
   pages: submissionFiles.pages,
   uploaded_at: isoTimestamp(submissionFiles.uploaded_at),
   uploader_label: submissionFiles.uploader_label,
+  scan: submissionFiles.scan,
 };
 
 /**
@@ -85,4 +86,11 @@ export async function deleteFile(ctx: Ctx, fileId: string): Promise<void> {
   await ctx.services.storage
     .delete(key)
     .catch((err: unknown) => ctx.log.error({ err, key }, 'Datei nicht aus dem Speicher gelöscht'));
+}
+
+/** The whole stored object (a page or photo: small enough to hold in memory). */
+export async function storedBytes(ctx: Ctx, key: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await ctx.services.storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

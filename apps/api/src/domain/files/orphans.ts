@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { submissionFiles } from '../../db/schema';
+import { pdfExports, submissionFiles } from '../../db/schema';
 import type { Ctx } from '../context';
 
 // Stored objects without a row (ARCHITECTURE.md §8). An upload stores its files first and writes their rows
@@ -21,7 +21,7 @@ export interface OrphanSweep {
   removed: number;
 }
 
-/** Removes stored objects older than `graceMs` that no `submission_files` row names. */
+/** Removes stored objects older than `graceMs` that no `submission_files` or `pdf_exports` row names. */
 export async function removeOrphanFiles(
   ctx: Ctx,
   options: { graceMs?: number; now?: Date } = {},
@@ -35,11 +35,18 @@ export async function removeOrphanFiles(
     const keys = batch;
     batch = [];
     if (keys.length === 0) return;
-    const rows = await ctx.db
-      .select({ key: submissionFiles.storage_key })
-      .from(submissionFiles)
-      .where(inArray(submissionFiles.storage_key, keys));
-    const referenced = new Set(rows.map((r) => r.key));
+    const [rows, exports] = await Promise.all([
+      ctx.db
+        .select({ key: submissionFiles.storage_key })
+        .from(submissionFiles)
+        .where(inArray(submissionFiles.storage_key, keys)),
+      // A class export's file (domain/pdfs/exports.ts) is named by its export row until that expires.
+      ctx.db
+        .select({ key: pdfExports.storage_key })
+        .from(pdfExports)
+        .where(inArray(pdfExports.storage_key, keys)),
+    ]);
+    const referenced = new Set<string | null>([...rows, ...exports].map((r) => r.key));
     for (const key of keys) {
       if (referenced.has(key)) continue;
       try {

@@ -1,7 +1,10 @@
-import type { TextOptions, Writer } from './layout';
+import { rgb } from 'pdf-lib';
+import type { Figures } from './figures';
+import { GREY, type Run, type TextOptions, type Writer } from './layout';
 
-// The task content (the editor's JSON document) as printed text: headings, paragraphs, lists, tables as
-// rows of cells. Formulas are printed as their LaTeX source between $ signs; pictures as a placeholder.
+// The task content (the editor's JSON document) as printed: headings, paragraphs, lists, tables with borders,
+// formulas and TikZ pictures as vector drawings, images embedded (figures.ts makes them once per PDF). A
+// formula that does not parse prints its LaTeX source in red, a picture without a drawing a placeholder.
 
 interface Node {
   type?: unknown;
@@ -10,88 +13,134 @@ interface Node {
   content?: unknown;
 }
 
+const ERROR = rgb(0.75, 0.1, 0.1);
+/** Display formulas are set a little larger than the text, as on the pages. */
+const DISPLAY_SIZE = 12.5;
+
 /** A formula's LaTeX source (a non-string attribute prints nothing). */
 const latexOf = (node: Node) => (typeof node.attrs?.latex === 'string' ? node.attrs.latex : '');
+const attrOf = (node: Node, name: string) => (typeof node.attrs?.[name] === 'string' ? node.attrs[name] : '');
 
 const children = (node: Node): Node[] =>
   Array.isArray(node.content)
     ? node.content.filter((c): c is Node => typeof c === 'object' && c !== null)
     : [];
 
-/** The inline text of a node (its text and formulas, line breaks as spaces). */
-function inline(node: Node): string {
-  if (node.type === 'text' && typeof node.text === 'string') return node.text;
-  if (node.type === 'inlineMath') return `$${latexOf(node)}$`;
-  if (node.type === 'hardBreak') return ' ';
-  if (node.type === 'image' || node.type === 'tikz') return '[Abbildung]';
-  return children(node).map(inline).join('');
-}
-
 /** Writes the document's blocks; a document of another shape prints whatever text it holds. */
-export function writeDocument(writer: Writer, data: unknown) {
+export function writeDocument(writer: Writer, data: unknown, figures: Figures) {
   if (typeof data !== 'object' || data === null) return;
-  block(writer, data, 0);
+  new Printer(writer, figures).block(data, 0);
 }
 
-function block(writer: Writer, node: Node, indent: number, prefix = '') {
-  const body: TextOptions = { size: 11, indent, after: 4 };
-  switch (node.type) {
-    case 'doc':
-      for (const child of children(node)) block(writer, child, indent);
-      return;
-    case 'heading': {
-      const level = Number(node.attrs?.level ?? 2);
-      writer.gap(4);
-      writer.text(prefix + inline(node), {
-        size: level <= 1 ? 16 : level === 2 ? 14 : 12,
-        bold: true,
-        indent,
-        after: 4,
-      });
-      return;
+class Printer {
+  constructor(
+    private readonly writer: Writer,
+    private readonly figures: Figures,
+  ) {}
+
+  /** The inline content of a node: text, formulas and line breaks. */
+  inline(node: Node): Run[] {
+    if (node.type === 'text' && typeof node.text === 'string') return [{ text: node.text }];
+    if (node.type === 'inlineMath') {
+      const latex = latexOf(node);
+      const figure = this.figures.formula(latex, false);
+      return [figure ? { figure } : { text: latex, color: ERROR }];
     }
-    case 'paragraph':
-      writer.text(prefix + inline(node), body);
-      return;
-    case 'blockMath':
-      writer.text(`${prefix}$$ ${latexOf(node)} $$`, { ...body, indent: indent + 20 });
-      return;
-    case 'codeBlock':
-      writer.text(prefix + inline(node), { ...body, indent: indent + 10 });
-      return;
-    case 'bulletList':
-    case 'orderedList': {
-      let number = Number(node.attrs?.start ?? 1) || 1;
-      for (const item of children(node)) {
-        const marker = node.type === 'bulletList' ? '• ' : `${number++}. `;
-        const [first, ...rest] = children(item);
-        if (first) block(writer, first, indent + 14, marker);
-        for (const child of rest) block(writer, child, indent + 14);
-      }
-      return;
-    }
-    case 'table':
-      for (const row of children(node)) {
-        const cells = children(row).map(inline);
-        const header = children(row).some((c) => c.type === 'tableHeader');
-        writer.text(prefix + cells.map((c) => c || '____').join('  |  '), { ...body, bold: header });
-      }
-      writer.gap(4);
-      return;
-    case 'horizontalRule':
-      writer.gap(8);
-      return;
-    default: {
-      const kids = children(node);
-      if (kids.length === 0) {
-        const text = inline(node);
-        if (text) writer.text(prefix + text, body);
+    if (node.type === 'hardBreak') return [{ lineBreak: true }];
+    if (node.type === 'image' || node.type === 'tikz') return [{ text: '[Abbildung]' }];
+    return children(node).flatMap((child) => this.inline(child));
+  }
+
+  /** A table cell's paragraphs, one line each. */
+  cell(cell: Node): Run[] {
+    return children(cell).flatMap((block, i): Run[] => [
+      ...(i > 0 ? [{ lineBreak: true as const }] : []),
+      ...this.inline(block),
+    ]);
+  }
+
+  block(node: Node, indent: number, prefix = '') {
+    const { writer } = this;
+    const body: TextOptions = { size: 11, indent, after: 4 };
+    const lead: Run[] = prefix ? [{ text: prefix }] : [];
+    switch (node.type) {
+      case 'doc':
+        for (const child of children(node)) this.block(child, indent);
+        return;
+      case 'heading': {
+        const level = Number(node.attrs?.level ?? 2);
+        writer.gap(4);
+        writer.rich([...lead, ...this.inline(node)], {
+          size: level <= 1 ? 16 : level === 2 ? 14 : 12,
+          bold: true,
+          indent,
+          after: 4,
+        });
         return;
       }
-      // Unknown containers (blockquote and others): their blocks, or their inline text.
-      if (kids.every((k) => k.type === 'text' || k.type === 'inlineMath' || k.type === 'hardBreak')) {
-        writer.text(prefix + inline(node), body);
-      } else for (const child of kids) block(writer, child, indent);
+      case 'paragraph':
+        writer.rich([...lead, ...this.inline(node)], body);
+        return;
+      case 'blockMath': {
+        const latex = latexOf(node);
+        const figure = this.figures.formula(latex, true);
+        if (prefix) writer.text(prefix, body);
+        if (figure) writer.figure(figure, { scale: DISPLAY_SIZE, indent, center: true, after: 6 });
+        else writer.text(latex, { ...body, indent: indent + 20, color: ERROR });
+        return;
+      }
+      case 'tikz':
+      case 'image': {
+        const figure =
+          node.type === 'tikz'
+            ? this.figures.tikz(attrOf(node, 'svg'))
+            : this.figures.image(attrOf(node, 'src'));
+        if (prefix) writer.text(prefix, body);
+        if (figure) writer.figure(figure, { indent, center: true, after: 6 });
+        else writer.text('[Abbildung]', { ...body, color: GREY });
+        return;
+      }
+      case 'codeBlock':
+        writer.rich([...lead, ...this.inline(node)], { ...body, indent: indent + 10 });
+        return;
+      case 'bulletList':
+      case 'orderedList': {
+        let number = Number(node.attrs?.start ?? 1) || 1;
+        for (const item of children(node)) {
+          const marker = node.type === 'bulletList' ? '• ' : `${number++}. `;
+          const [first, ...rest] = children(item);
+          if (first) this.block(first, indent + 14, marker);
+          for (const child of rest) this.block(child, indent + 14);
+        }
+        return;
+      }
+      case 'table': {
+        if (prefix) writer.text(prefix, body);
+        const rows = children(node).map((row) =>
+          children(row).map((cell) => ({
+            runs: this.cell(cell),
+            header: cell.type === 'tableHeader',
+            colspan: Math.max(1, Math.min(20, Math.floor(Number(cell.attrs?.colspan) || 1))),
+          })),
+        );
+        if (rows.some((row) => row.length)) writer.table(rows, { ...body, after: 8 });
+        return;
+      }
+      case 'horizontalRule':
+        writer.gap(8);
+        return;
+      default: {
+        const kids = children(node);
+        if (kids.length === 0) {
+          const runs = this.inline(node);
+          if (runs.length) writer.rich([...lead, ...runs], body);
+          return;
+        }
+        // Unknown containers (blockquote and others): their blocks, or their inline text.
+        if (kids.every((k) => k.type === 'text' || k.type === 'inlineMath' || k.type === 'hardBreak')) {
+          writer.rich([...lead, ...this.inline(node)], body);
+        } else for (const child of kids) this.block(child, indent);
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import { requireTask } from '../access';
 import { cipherOf, type Ctx } from '../context';
 import { createMissingSubmissionsForTask } from '../submissions/missing';
 import { writeDocument } from './content';
+import { Figures } from './figures';
 import {
   drawLine,
   drawQrCode,
@@ -110,6 +111,9 @@ export async function worksheetPdf(ctx: Ctx, taskId: string, perStudent: boolean
   if (sheets.length === 0) sheets = [{ name: null, qr: submitLink(publicUrl, task.id) }];
 
   const { doc, fonts } = await newDocument(`Arbeitsblatt: ${task.title}`);
+  // Formulas and pictures are made once and drawn on every student's pages by reference.
+  const figures = new Figures(doc, fonts);
+  await figures.prepare(task.data);
   for (const sheet of sheets) {
     // Drawing is synchronous: let other requests run between two students' sets.
     await new Promise((resolve) => setImmediate(resolve));
@@ -118,7 +122,7 @@ export async function worksheetPdf(ctx: Ctx, taskId: string, perStudent: boolean
       onPage: (page) => drawHeader(page, fonts, task.title, sheet, task.due_date),
     });
     writer.newPage();
-    writeDocument(writer, task.data);
+    writeDocument(writer, task.data, figures);
     if (!task.data) writer.text('(Diese Aufgabe hat noch keinen Inhalt.)', { color: GREY });
     // The page marker of the set, now that its length is known.
     writer.pages.forEach((page, i) => {

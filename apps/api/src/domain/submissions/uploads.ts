@@ -19,6 +19,7 @@ import { receiveUpload, removeStored, type ReceivedUpload } from '../../lib/uplo
 import type { StoredFile } from '../../lib/uploads/process';
 import { accessible, isClassMember, publicByTaskId } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
+import { readScannedStack } from '../scans';
 import { syncSubmissionStatus } from './status';
 
 // Recording uploads (ARCHITECTURE.md §5, §8): the files of one request become `submission_files` rows in one
@@ -254,7 +255,8 @@ export async function studentUpload(
 
 /**
  * The teacher's stack of scans or photos for the matching view: same checks as the student upload, any task
- * status, a multi-page PDF split into pages. Unmatched unless `studentId` (a student of the task's class).
+ * status, a multi-page PDF split into pages. Unmatched unless `studentId` (a student of the task's class);
+ * then every page is read, and a page whose printed code names a submission of the task is assigned to it.
  */
 export async function teacherUpload(
   ctx: Ctx,
@@ -262,7 +264,8 @@ export async function teacherUpload(
   request: FastifyRequest,
 ): Promise<UploadReceipt> {
   const task = await findUploadTask(ctx.db, and(eq(tasks.id, taskId), accessible.tasks(actorId(ctx))));
-  return handleUpload(
+  let stack = false;
+  const receipt = await handleUpload(
     ctx,
     request,
     task,
@@ -270,11 +273,17 @@ export async function teacherUpload(
       const parsed = ZTeacherUploadFields.safeParse(fields);
       if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues);
       const { studentId } = parsed.data;
-      if (!studentId) return { studentId: null, label: null };
+      if (!studentId) {
+        stack = true;
+        return { studentId: null, label: null };
+      }
       if (!(await isClassMember(ctx.db, task.class_id, studentId))) throw new AppError('STUDENT_NOT_FOUND');
       // No uploader label: that marks files that came through the public link.
       return { studentId, label: null };
     },
     { splitPdf: true },
   );
+  // The pages are read once their rows exist: whatever happens there, the upload is kept.
+  if (stack) await readScannedStack(ctx, task, receipt);
+  return receipt;
 }

@@ -50,12 +50,12 @@ async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'nam
 
 /**
  * The correction queues and, in this process, their workers: FEEDBACK_CONCURRENCY jobs at a time. Without an
- * AI provider (no `app.jobs`) there is nothing to run. The jobs run as the system (systemContext).
+ * AI provider there is nothing to run. The jobs run as the system (systemContext).
  */
 export default fp(
   async function correctionJobs(app: FastifyInstance) {
     const boss = app.jobs;
-    if (!boss || !app.ai) return;
+    if (!app.ai) return;
     const ctx = systemContext(app, app.log.child({ module: 'correction-job' }));
     await ensureQueue(boss, CORRECTION_FAILED_QUEUE, {
       retryLimit: 5,

@@ -5,13 +5,19 @@ import { fromPglite, PgBoss } from 'pg-boss';
 
 // Background jobs (ARCHITECTURE.md §2, §7): pg-boss on the app's own database, in its own schema `pgboss`.
 // Embedded, it shares the PGlite instance (its `pglite` backend; LISTEN/NOTIFY in-process); on Postgres it
-// keeps a small pool of its own and workers of several processes share the queues (SKIP LOCKED). Jobs only
-// exist for the AI, so without an AI provider nothing is started and `app.jobs` is null.
+// keeps a small pool of its own and workers of several processes share the queues (SKIP LOCKED). With an AI
+// provider the queue starts with the app (corrections); without one it starts on first use — the class
+// export of PDFs (domain/pdfs/exports.ts) — so a server that never exports runs no queue and starts even
+// while its database is unreachable.
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The job queue; null when AI_PROVIDER=none (no job could run). */
-    jobs: PgBoss | null;
+    /** The job queue; started at boot with an AI provider, otherwise by `startJobs()`. */
+    jobs: PgBoss;
+    /** Starts the queue and runs the setups of `onJobsStart` once; later calls wait for the same start. */
+    startJobs: () => Promise<PgBoss>;
+    /** Queues and workers to set up when the queue starts (at once when it runs already). */
+    onJobsStart: (setup: (boss: PgBoss) => Promise<void>) => Promise<void>;
   }
 }
 
@@ -20,10 +26,6 @@ const STOP_TIMEOUT_MS = 8000;
 
 export default fp(
   async function jobs(app: FastifyInstance) {
-    if (!app.ai) {
-      app.decorate('jobs', null);
-      return;
-    }
     const { config } = app;
     const shared = {
       schema: 'pgboss',
@@ -50,11 +52,33 @@ export default fp(
           });
     boss.on('error', (err) => app.log.error({ err }, 'Job-Warteschlange: Fehler'));
     boss.on('warning', (warning) => app.log.warn({ warning }, 'Job-Warteschlange: Warnung'));
-    await boss.start();
+    const setups: Array<(boss: PgBoss) => Promise<void>> = [];
+    let started: Promise<PgBoss> | null = null;
+    let running = false;
+    const startJobs = () => {
+      started ??= (async () => {
+        await boss.start();
+        running = true;
+        for (const setup of setups) await setup(boss);
+        return boss;
+      })().catch((err: unknown) => {
+        // The database may be back on the next call.
+        started = null;
+        throw err;
+      });
+      return started;
+    };
     app.decorate('jobs', boss);
+    app.decorate('startJobs', startJobs);
+    app.decorate('onJobsStart', async (setup: (boss: PgBoss) => Promise<void>) => {
+      setups.push(setup);
+      if (running) await setup(boss);
+    });
+    if (app.ai) await startJobs();
     // Runs before the database closes (hooks run in reverse order of registration).
     app.addHook('onClose', async () => {
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+      await started?.catch(() => undefined);
+      if (running) await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
     });
   },
   { name: 'jobs', dependencies: ['config', 'db', 'ai'] },

@@ -13,6 +13,7 @@ import {
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
+import { saveDownload } from '../../lib/apiDownload';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
 import { SUBMISSIONS_POLL_MS, submissionKeys, submissionsQueryOptions } from '../submissions/queries';
@@ -307,4 +308,9 @@ export function useReleaseTask(taskId: string) {
         refreshList(queryClient, taskId),
       ]),
   });
+}
+
+/** `GET /api/submissions/:id/feedback-sheet.pdf`: the rubric table of this submission to print. */
+export function downloadFeedbackSheet(submissionId: string, fallbackName: string): Promise<string> {
+  return saveDownload(`/api/submissions/${enc(submissionId)}/feedback-sheet.pdf`, fallbackName);
 }

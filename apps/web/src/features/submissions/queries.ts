@@ -41,6 +41,14 @@ export function fileContentUrl(fileId: string): string {
   return `/api/files/${enc(fileId)}/content`;
 }
 
+/**
+ * A small picture of a file (long side ~400 px, PNG/WebP): the image itself, or a PDF's first page. Teacher
+ * side only, like the content.
+ */
+export function fileThumbnailUrl(fileId: string): string {
+  return `/api/files/${enc(fileId)}/thumbnail`;
+}
+
 export const submissionsQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: submissionKeys.list(taskId),

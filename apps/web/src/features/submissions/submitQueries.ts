@@ -11,12 +11,15 @@ import { apiFetch, apiUpload, checkedByServer, type UploadProgress } from '../..
 
 const enc = encodeURIComponent;
 
-/** `GET /api/submit/{taskId}` (public): what the submit page shows. */
-export const submitPageQueryOptions = (taskId: string) =>
+/**
+ * `GET /api/submit/{taskId}` (public): what the submit page shows; with the print token of a worksheet's code
+ * (`?s=`) it names the student to preselect.
+ */
+export const submitPageQueryOptions = (taskId: string, printToken?: string) =>
   queryOptions({
-    queryKey: ['submit', taskId] as const,
+    queryKey: ['submit', taskId, printToken] as const,
     queryFn: ({ signal }) =>
-      apiFetch(`/api/submit/${enc(taskId)}`, {
+      apiFetch(`/api/submit/${enc(taskId)}${printToken ? `?s=${enc(printToken)}` : ''}`, {
         schema: checkedByServer<SubmitPageResponse>(),
         signal,
       }),

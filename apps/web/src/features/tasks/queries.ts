@@ -1,5 +1,8 @@
 import {
   ZCreateTaskRequest,
+  ZPdfExportResponse,
+  type PdfExport,
+  type PdfExportFormat,
   ZCreateTaskResponse,
   ZDeleteTaskResponse,
   ZGetTaskResponse,
@@ -10,7 +13,7 @@ import {
   type Task,
   type UpdateTaskRequest,
 } from '@app/contract';
-import { queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
@@ -214,4 +217,39 @@ export function useDeleteTask() {
  */
 export function downloadWorksheets(task: Pick<Task, 'id' | 'title'>): Promise<string> {
   return saveDownload(`${taskPath(task.id)}/worksheet.pdf?perStudent=1`, `Arbeitsblatt ${task.title}.pdf`);
+}
+
+/** `GET /api/tasks/:taskId/class-overview.pdf`: students × skills of the task as one table. */
+export function downloadClassOverview(task: Pick<Task, 'id' | 'title'>): Promise<string> {
+  return saveDownload(`${taskPath(task.id)}/class-overview.pdf`, `Klassenübersicht ${task.title}.pdf`);
+}
+
+const pdfExportPath = (id: string) => `/api/pdf-exports/${encodeURIComponent(id)}`;
+
+/** `POST /api/tasks/:taskId/pdf-exports`: starts the class export of the feedback sheets (a background job). */
+export const useStartPdfExport = (taskId: string) =>
+  useMutation({
+    mutationFn: (format: PdfExportFormat) =>
+      apiFetch(`${taskPath(taskId)}/pdf-exports`, {
+        method: 'POST',
+        body: { format },
+        schema: ZPdfExportResponse,
+      }).then((r) => r.export),
+  });
+
+const running = (e: PdfExport | undefined) => e?.status === 'queued' || e?.status === 'running';
+
+/** `GET /api/pdf-exports/:id`, asked again every second while the export runs (its progress bar). */
+export const usePdfExport = (id: string | null) =>
+  useQuery({
+    queryKey: ['pdf-exports', id] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(pdfExportPath(id!), { schema: ZPdfExportResponse, signal }).then((r) => r.export),
+    enabled: id !== null,
+    refetchInterval: (query) => (running(query.state.data) ? 1000 : false),
+  });
+
+/** `GET /api/pdf-exports/:id/file`: the finished PDF or ZIP as a download. */
+export function downloadPdfExport(exp: Pick<PdfExport, 'id' | 'file_name' | 'format'>): Promise<string> {
+  return saveDownload(`${pdfExportPath(exp.id)}/file`, exp.file_name ?? `Feedbackbögen.${exp.format}`);
 }

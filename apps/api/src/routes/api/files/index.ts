@@ -1,6 +1,6 @@
 import { ZDeleteFileResponse, ZFileParams, ZListFilesRequest, ZListFilesResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteFile, findFile, listTaskFiles } from '../../../domain/files';
+import { deleteFile, fileThumbnail, findFile, listTaskFiles, thumbnailEtag } from '../../../domain/files';
 import { sendStoredFile } from '../../../lib/send-file';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
@@ -34,6 +34,32 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendStoredFile(app, request, reply, await findFile(ctxOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/files/:id/thumbnail',
+    {
+      schema: {
+        tags,
+        summary:
+          'A small WebP of the image or of the first PDF page (long side 400 px), kept a day by the browser',
+        params: ZFileParams,
+      },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request);
+      // A revalidation is answered from the content hash, without rendering.
+      const known = request.headers['if-none-match'];
+      if (known && known === (await thumbnailEtag(ctx, request.params.id))) return reply.code(304).send();
+      const { webp, etag } = await fileThumbnail(ctx, request.params.id);
+      return reply
+        .type('image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('etag', etag)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(webp);
+    },
   );
 
   app.delete(

@@ -1,4 +1,7 @@
 import {
+  ZCreatePdfExportBody,
+  ZPdfExportParams,
+  ZPdfExportResponse,
   ZPdfSubmissionParams,
   ZPdfTaskParams,
   ZPdfTemplatesQuery,
@@ -10,7 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   classOverviewPdf,
   feedbackSheetPdf,
+  getPdfExport,
+  pdfExportFile,
   pdfTemplates,
+  startPdfExport,
   worksheetPdf,
   type PdfFile,
 } from '../../../domain/pdfs';
@@ -28,8 +34,8 @@ const sendPdf = (reply: FastifyReply, file: PdfFile) =>
 
 /**
  * Printable PDFs (PRODUCT.md §4 "PDF-Vorlagen", ARCHITECTURE.md §4): the templates, the worksheet of a task,
- * the feedback sheet of a submission and the class overview of a task. Another teacher's task or submission
- * is 404.
+ * the feedback sheet of a submission, the class overview of a task and the class export of the feedback
+ * sheets. Another teacher's task, submission or export is 404.
  */
 const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pdfs'];
@@ -82,6 +88,59 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The class overview of a task (students × skills)', params: ZPdfTaskParams },
     },
     async (request, reply) => sendPdf(reply, await classOverviewPdf(ctxOf(request), request.params.taskId)),
+  );
+
+  // The class export of the feedback sheets: a background job; the web polls its progress.
+  app.post(
+    '/api/tasks/:taskId/pdf-exports',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary:
+          'Starts the export of all feedback sheets of a task: one PDF or a ZIP with one PDF per student',
+        params: ZPdfTaskParams,
+        body: ZCreatePdfExportBody,
+        response: { 202: ZPdfExportResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ export: await startPdfExport(ctxOf(request), request.params.taskId, request.body.format) }),
+  );
+
+  app.get(
+    '/api/pdf-exports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An export with its progress (done of total)',
+        params: ZPdfExportParams,
+        response: { 200: ZPdfExportResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { export: await getPdfExport(ctxOf(request), request.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/pdf-exports/:id/file',
+    {
+      config: { rateLimit },
+      schema: { tags, summary: 'The finished export: the PDF or the ZIP', params: ZPdfExportParams },
+    },
+    async (request, reply) => {
+      const file = await pdfExportFile(ctxOf(request), request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
   );
 };
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { de } from '../../../i18n/de';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../../submissions/queries';
 import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
@@ -351,5 +352,35 @@ describe('The grading page', () => {
       to: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
       params: { classId: CLASS_ID, taskId: TASK_ID, submissionId: id('s-Max') },
     });
+  });
+
+  it('downloads the feedback sheet of the submission as a PDF', async () => {
+    const user = userEvent.setup();
+    const { fetch } = setup((url) =>
+      url === `/api/submissions/${SUB}/feedback-sheet.pdf`
+        ? new Response(new Uint8Array([0x25, 0x50]), {
+            headers: {
+              'Content-Disposition':
+                'attachment; filename="Feedbackbogen Hebelgesetz Greta Gartner.pdf"; filename*=UTF-8\'\'Feedbackbogen%20Hebelgesetz%20Greta%20G%C3%A4rtner.pdf',
+            },
+          })
+        : json({ data: [] }),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sheet'), revokeObjectURL: vi.fn() }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+
+    await user.click(screen.getByRole('button', { name: de.pdfs.feedbackSheet }));
+
+    expect(
+      await screen.findByText(de.pdfs.downloaded('Feedbackbogen Hebelgesetz Greta Gärtner.pdf')),
+    ).toBeTruthy();
+    expect(clicked).toEqual(['Feedbackbogen Hebelgesetz Greta Gärtner.pdf']);
+    expect(fetch.mock.calls.some(([url]) => url === `/api/submissions/${SUB}/feedback-sheet.pdf`)).toBe(true);
   });
 });

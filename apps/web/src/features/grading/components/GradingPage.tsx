@@ -6,11 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
+import { toast, toastApiError } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { studentName } from '../../students';
 import { SubmissionStatusBadge } from '../../submissions';
 import { fileContentUrl, submissionsQueryOptions } from '../../submissions/queries';
 import {
+  downloadFeedbackSheet,
   gradingQueryOptions,
   useDeleteSkillGrading,
   useReleaseSubmission,
@@ -147,6 +149,7 @@ export function GradingPage({
           {t.total}: {de.grading.of(total, max)}
         </Text>
         <Group gap="xs">
+          <FeedbackSheetButton submissionId={submissionId} name={name} />
           <Button
             variant="default"
             color="red"
@@ -225,5 +228,27 @@ export function GradingPage({
         onCancel={() => setConfirmReset(false)}
       />
     </Stack>
+  );
+}
+
+/** The feedback sheet of this submission as a PDF (PRODUCT.md §4 "PDF-Vorlagen"). */
+function FeedbackSheetButton({ submissionId, name }: { submissionId: string; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      toast.success(
+        de.pdfs.downloaded(await downloadFeedbackSheet(submissionId, `Feedbackbogen ${name}.pdf`)),
+      );
+    } catch (error) {
+      toastApiError(error, de.pdfs.feedbackSheetFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" loading={busy} onClick={() => void download()}>
+      {de.pdfs.feedbackSheet}
+    </Button>
   );
 }

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { submissionKeys } from '../queries';
 import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
-import { stackPageNumber, StackAssigner } from './StackAssigner';
+import { StackAssigner } from './StackAssigner';
+import { stackPageNumber } from './stackPages';
 
 const at = (ms: number) => new Date(Date.UTC(2025, 2, 10, 8, 15, 0, ms)).toISOString();
 
@@ -58,7 +59,7 @@ describe('Assigning the pages of a scanned stack', () => {
     expect(stackPageNumber('scan.pdf')).toBeNull();
   });
 
-  it('shows every page of the teacher’s stack in upload order, with a page card or a thumbnail', () => {
+  it('shows every page of the teacher’s stack in upload order, each with its thumbnail', () => {
     setup();
     const list = screen.getByRole('list', { name: 'Seiten des Stapels in der Reihenfolge des Hochladens' });
     const rows = within(list).getAllByTestId('stack-page');
@@ -69,8 +70,19 @@ describe('Assigning the pages of a scanned stack', () => {
       'scan.pdf – Seite 4',
       'nachzuegler.jpg',
     ]);
-    expect(within(rows[2]!).getByText('Seite 3')).toBeTruthy();
-    expect(within(rows[4]!).getByRole('img', { name: 'Vorschau von nachzuegler.jpg' })).toBeTruthy();
+    // Every page has its thumbnail from the server, PDF pages too.
+    const thumb = within(rows[2]!).getByRole<HTMLImageElement>('img', {
+      name: 'Vorschau von scan.pdf – Seite 3',
+    });
+    expect(thumb.getAttribute('src')).toBe(`/api/files/${pageId(3)}/thumbnail`);
+    expect(
+      within(rows[4]!).getByRole('img', { name: 'Vorschau von nachzuegler.jpg' }).getAttribute('src'),
+    ).toMatch(/\/thumbnail$/);
+    // Without a thumbnail (an unreadable file), a card with the page number stands in.
+    fireEvent.error(thumb);
+    expect(within(rows[2]!).getByRole('img', { name: 'Vorschau von scan.pdf – Seite 3' }).textContent).toBe(
+      'Seite 3',
+    );
     // What students sent through the link is not part of the stack.
     expect(screen.queryByText('handy.jpg')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('5 Seiten sind noch niemandem zugeordnet.');

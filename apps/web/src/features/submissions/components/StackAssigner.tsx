@@ -1,9 +1,9 @@
 import type { SubmissionFile } from '@app/contract';
 import {
   Anchor,
+  Badge,
   Button,
   Group,
-  Image,
   NativeSelect,
   NumberInput,
   Paper,
@@ -14,7 +14,6 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { de } from '../../../i18n/de';
-import { fileKind } from '../files';
 import {
   fileContentUrl,
   submissionsQueryOptions,
@@ -22,53 +21,21 @@ import {
   useMatchFile,
   useUnmatchFile,
 } from '../queries';
+import { PageThumbnail } from './PageThumbnail';
+import { ReadingSummary, ScanReview } from './ScanReview';
+import { stackPages } from './stackPages';
 import { studentName } from './SubmissionsTable';
 
 const t = de.submissions.add;
 
-/** The page number of a split stack ("scan.pdf – Seite 3" → 3), null for any other file. */
-export function stackPageNumber(name: string): number | null {
-  const match = / – Seite (\d+)$/.exec(name);
-  return match ? Number(match[1]) : null;
-}
-
-/** The teacher's scans (no uploader label: not from the public link), in the order they were uploaded. */
-function stackPages(files: readonly SubmissionFile[]): SubmissionFile[] {
-  return files
-    .filter((f) => f.uploader_label === null)
-    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));
-}
-
-function Preview({ file }: { file: SubmissionFile }) {
-  if (fileKind({ type: file.mime, name: file.original_name }) === 'image') {
-    return (
-      <Image
-        src={fileContentUrl(file.id)}
-        alt={t.previewAlt(file.original_name)}
-        w={72}
-        h={96}
-        fit="cover"
-        radius="sm"
-        loading="lazy"
-      />
-    );
-  }
-  const page = stackPageNumber(file.original_name);
-  return (
-    <Paper withBorder w={72} h={96} radius="sm" p={4} style={{ display: 'grid', placeItems: 'center' }}>
-      <Text size="xs" fw={700} ta="center">
-        {page === null ? t.pdf : t.pdfPage(page)}
-      </Text>
-    </Paper>
-  );
-}
-
 /**
- * Every page of the teacher's stack in order, each with the student it belongs to. A page is assigned with its
+ * Every page of the teacher's stack in order, each with the student it belongs to. Pages whose QR code was
+ * read are assigned already; the best guesses for the others wait in ScanReview. A page is assigned with its
  * own select, or many at once: "next N pages → student" takes the first N pages nobody has yet and then
  * selects the next student, so a sorted stack is assigned by pressing Enter once per student.
+ * `focusRequest` (changed after an upload) hands the focus to the guess queue.
  */
-export function StackAssigner({ taskId }: { taskId: string }) {
+export function StackAssigner({ taskId, focusRequest = 0 }: { taskId: string; focusRequest?: number }) {
   const { data: files } = useSuspenseQuery(taskFilesQueryOptions(taskId));
   const { data: list } = useSuspenseQuery(submissionsQueryOptions(taskId));
   const match = useMatchFile(taskId);
@@ -123,6 +90,8 @@ export function StackAssigner({ taskId }: { taskId: string }) {
         <Text c="dimmed">{t.pagesEmpty}</Text>
       ) : (
         <>
+          <ReadingSummary pages={pages} />
+          <ScanReview taskId={taskId} pages={pages} entries={students} focusRequest={focusRequest} />
           <Paper withBorder p="md" component="section" aria-labelledby="stack-quick">
             <Title order={3} size="h4" id="stack-quick">
               {t.quickHeading}
@@ -164,11 +133,12 @@ export function StackAssigner({ taskId }: { taskId: string }) {
                   <Text fw={700} w={32} ta="right" aria-hidden="true">
                     {t.position(index + 1)}
                   </Text>
-                  <Preview file={file} />
+                  <PageThumbnail file={file} width={72} height={96} alt={t.previewAlt(file.original_name)} />
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" truncate="end">
                       {file.original_name}
                     </Text>
+                    <ReadingNote file={file} />
                     <Anchor
                       href={fileContentUrl(file.id)}
                       target="_blank"
@@ -194,4 +164,24 @@ export function StackAssigner({ taskId }: { taskId: string }) {
       )}
     </Stack>
   );
+}
+
+/** What the page's code said, where it matters: assigned by it, or another task's code. */
+function ReadingNote({ file }: { file: SubmissionFile }) {
+  const outcome = file.scan?.outcome;
+  if (outcome === 'qr' && file.submission_id !== null) {
+    return (
+      <Badge color="teal" variant="light" tt="none" w="fit-content">
+        {de.scans.assignedByCode}
+      </Badge>
+    );
+  }
+  if (outcome === 'foreign_code') {
+    return (
+      <Text size="xs" c="orange.9">
+        {de.scans.foreignHint}
+      </Text>
+    );
+  }
+  return null;
 }

@@ -16,16 +16,19 @@ let counter = 0;
 
 /**
  * `/classes/{classId}/tasks/{taskId}/submissions/add` (no layout): the teacher uploads a stack of scans for
- * the whole class (many photos or PDFs, one request per file; the server splits a PDF into its pages), then
- * assigns the pages in order to the students below (StackAssigner).
+ * the whole class (many photos or PDFs, one request per file; the server splits a PDF into its pages and
+ * assigns every page whose worksheet QR code it reads), then confirms the guesses for the rest and assigns
+ * what is left below (StackAssigner).
  */
 export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskId: string }) {
   usePageTitle(de.titles.submissionsAdd);
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [busy, setBusy] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
   const files = useRef(new Map<string, File>());
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
 
   const patch = (id: string, change: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -53,6 +56,9 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
     } finally {
       setBusy(false);
     }
+    // Where the teacher is not busy elsewhere on the page, the guess queue takes the focus: Enter confirms.
+    const active = document.activeElement;
+    if (!active || active === document.body || active === chooseButton.current) setFocusRequest((n) => n + 1);
   };
 
   const add = (chosen: File[]) => {
@@ -91,7 +97,7 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
         {t.splitHint}
       </Text>
       <div>
-        <Button onClick={() => input.current?.click()} disabled={busy}>
+        <Button ref={chooseButton} onClick={() => input.current?.click()} disabled={busy}>
           {t.choose}
         </Button>
         <input
@@ -126,7 +132,7 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
         </Stack>
       )}
       <Divider />
-      <StackAssigner taskId={taskId} />
+      <StackAssigner taskId={taskId} focusRequest={focusRequest} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   json,
   renderWithProviders,
   STUDENT_A,
+  STUDENT_B,
   submitPage,
   TASK_ID,
 } from '../../../test/submissionFixtures';
@@ -120,6 +121,36 @@ describe('The public submit page', () => {
     expect(
       within(section).getByText('Danke, Greta G.! Deine Lehrkraft hat diese Dateien erhalten:'),
     ).toBeTruthy();
+  });
+
+  it('preselects the student of the printed worksheet’s code, who can still pick another name', async () => {
+    const user = userEvent.setup();
+    const token = 'Tok3n_of-the-worksheet-code-0123';
+    const fetchMock = vi.fn((input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url === `/api/submit/${TASK_ID}?s=${token}`)
+        return Promise.resolve(json(submitPage({ preselected_student_id: STUDENT_B })));
+      return Promise.reject(new Error(`unexpected fetch ${url}`));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SubmitPage taskId={TASK_ID} printToken={token} />);
+    await screen.findByRole('heading', { name: 'Bruchrechnung' });
+
+    const select = screen.getByLabelText<HTMLSelectElement>('Wähle deinen Namen');
+    expect(select.value).toBe(STUDENT_B);
+
+    chooseFiles([photo('blatt.jpg')]);
+    await screen.findByText('Bereit zum Hochladen');
+    await user.selectOptions(select, 'Greta G.');
+    expect(select.value).toBe(STUDENT_A);
+    await user.click(screen.getByRole('button', { name: '1 Datei abgeben' }));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    expect(FakeXhr.requests[0]!.body?.get('studentId')).toBe(STUDENT_A);
+  });
+
+  it('preselects nobody when the page names no student', async () => {
+    await openPage(submitPage({ preselected_student_id: null }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Wähle deinen Namen').value).toBe('');
   });
 
   it('asks for a name before uploading and takes a typed name when the student is missing', async () => {

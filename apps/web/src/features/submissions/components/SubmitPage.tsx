@@ -12,11 +12,12 @@ const t = deSubmit.submit;
 /**
  * `/submit/{taskId}`: the public page where students hand in photos and PDFs from their phones, without an
  * account. Each file is its own request, so every file has its own progress bar and can be retried alone;
- * nothing is dropped from the list until it is uploaded or the student removes it.
+ * nothing is dropped from the list until it is uploaded or the student removes it. Opened from a printed
+ * worksheet's QR code (`printToken`), the student on the worksheet is preselected.
  */
-export function SubmitPage({ taskId }: { taskId: string }) {
+export function SubmitPage({ taskId, printToken }: { taskId: string; printToken?: string }) {
   usePageTitle(deShell.titles.submit);
-  const query = useQuery(submitPageQueryOptions(taskId));
+  const query = useQuery(submitPageQueryOptions(taskId, printToken));
 
   if (query.isPending) {
     return (

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { errorMessages } from '@app/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
 import { renderApp } from '../../../test/renderApp';
 import {
   apiErrorResponse,
   createTeacherApi,
+  fakeId,
   makeClass,
   makeSubject,
   makeTask,
@@ -73,6 +75,107 @@ describe('The task page /classes/{classId}/tasks/{taskId}', () => {
     await userEvent.click(await screen.findByRole('button', { name: de.pdfs.printWorksheets }));
 
     expect(await screen.findByText('Aufgabe nicht gefunden')).toBeTruthy();
+  });
+
+  it('exports the feedback sheets as a ZIP with a progress bar, downloads it and keeps a link', async () => {
+    const { api, cls, task } = setup();
+    const exportId = fakeId('exp');
+    const base = {
+      id: exportId,
+      task_id: task.id,
+      format: 'zip',
+      error: null,
+      file_name: null,
+      created_at: '2025-03-14T15:00:00.000Z',
+    };
+    // The job's progress as the polls see it: 1 of 3, then done.
+    const states = [
+      { ...base, status: 'running', done: 1, total: 3 },
+      { ...base, status: 'done', done: 3, total: 3, file_name: 'Feedbackbögen Pythagoras.zip' },
+    ];
+    api.intercept((call) => {
+      if (call.method === 'POST' && call.path === `/api/tasks/${task.id}/pdf-exports`)
+        return Response.json({ export: { ...base, status: 'queued', done: 0, total: 3 } }, { status: 202 });
+      if (call.path === `/api/pdf-exports/${exportId}`)
+        return Response.json({ export: states.length > 1 ? states.shift() : states[0] });
+      if (call.path === `/api/pdf-exports/${exportId}/file`)
+        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition':
+              'attachment; filename="Feedbackbogen Pythagoras.zip"; filename*=UTF-8\'\'Feedbackb%C3%B6gen%20Pythagoras.zip',
+          },
+        });
+      return undefined;
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+    const user = userEvent.setup();
+    const box = within(await screen.findByRole('region', { name: de.pdfs.export.heading }));
+    expect(box.getByText(de.pdfs.export.help)).toBeTruthy();
+
+    await user.click(box.getByRole('radio', { name: de.pdfs.export.zip }));
+    await user.click(box.getByRole('button', { name: de.pdfs.export.start }));
+
+    const bar = await box.findByRole('progressbar', { name: de.pdfs.export.progressLabel });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('1'));
+    expect(bar.getAttribute('aria-valuemax')).toBe('3');
+    expect(bar.getAttribute('aria-valuetext')).toBe('1 von 3');
+    expect(box.getByText('1 von 3')).toBeTruthy();
+    expect(box.getByRole('button', { name: de.pdfs.export.start })).toHaveProperty('disabled', true);
+
+    await waitFor(() => expect(clicked).toEqual(['Feedbackbögen Pythagoras.zip']), { timeout: 3000 });
+    expect(box.queryByRole('progressbar')).toBeNull();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ format: 'zip' });
+    await user.click(
+      box.getByRole('button', { name: de.pdfs.export.downloadAgain('Feedbackbögen Pythagoras.zip') }),
+    );
+    await waitFor(() => expect(clicked).toHaveLength(2));
+  });
+
+  it('says why an export cannot start', async () => {
+    const { api, cls, task } = setup();
+    api.intercept((call) =>
+      call.method === 'POST' && call.path === `/api/tasks/${task.id}/pdf-exports`
+        ? apiErrorResponse('PDF_EXPORT_NOTHING_GRADED')
+        : undefined,
+    );
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+
+    const box = within(await screen.findByRole('region', { name: de.pdfs.export.heading }));
+
+    await userEvent.click(box.getByRole('button', { name: de.pdfs.export.start }));
+
+    expect((await box.findByRole('alert')).textContent).toBe(errorMessages.PDF_EXPORT_NOTHING_GRADED);
+    expect(box.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('downloads the class overview', async () => {
+    const { api, cls, task } = setup();
+    api.intercept((call) =>
+      call.path === `/api/tasks/${task.id}/class-overview.pdf`
+        ? new Response(new Uint8Array([0x25, 0x50]), {
+            headers: { 'Content-Disposition': 'attachment; filename="Klassenuebersicht Pythagoras.pdf"' },
+          })
+        : undefined,
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:overview'), revokeObjectURL: vi.fn() }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
+
+    await userEvent.click(await screen.findByRole('button', { name: de.pdfs.classOverview }));
+
+    expect(await screen.findByText(de.pdfs.downloaded('Klassenuebersicht Pythagoras.pdf'))).toBeTruthy();
   });
 
   it('shows title, status, due date and the content with its formulas', async () => {

@@ -1,5 +1,5 @@
 import type { Task, TaskStatus } from '@app/contract';
-import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -14,7 +14,14 @@ import { isEmptyTaskData } from '../../editor';
 import { RubricSection } from '../../rubrics';
 import { SubmissionsTable } from '../../submissions';
 import { LazyTaskContent } from '../../editor/lazy';
-import { downloadWorksheets, taskQueryOptions, useDeleteTask, useUpdateTask } from '../queries';
+import {
+  downloadClassOverview,
+  downloadWorksheets,
+  taskQueryOptions,
+  useDeleteTask,
+  useUpdateTask,
+} from '../queries';
+import { FeedbackExport } from './FeedbackExport';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -118,17 +125,22 @@ function TaskStatusCard({ task }: { task: Task }) {
   );
 }
 
-/** The class's worksheets, one page set per student with their own QR code (PRODUCT.md §4 PDF-Vorlagen). */
+/**
+ * The printable PDFs of the task (PRODUCT.md §4 PDF-Vorlagen): the class's worksheets (one page set per
+ * student with their own QR code), the class overview and the class export of the feedback sheets.
+ */
 function PrintCard({ task }: { task: Task }) {
-  const [busy, setBusy] = useState(false);
-  const print = async () => {
-    setBusy(true);
+  const [busy, setBusy] = useState<'worksheets' | 'overview' | null>(null);
+  const run = async (which: 'worksheets' | 'overview') => {
+    setBusy(which);
     try {
-      toast.success(de.pdfs.downloaded(await downloadWorksheets(task)));
+      const name =
+        which === 'worksheets' ? await downloadWorksheets(task) : await downloadClassOverview(task);
+      toast.success(de.pdfs.downloaded(name));
     } catch (error) {
-      toastApiError(error, de.pdfs.failed);
+      toastApiError(error, which === 'worksheets' ? de.pdfs.failed : de.pdfs.classOverviewFailed);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
@@ -141,10 +153,20 @@ function PrintCard({ task }: { task: Task }) {
           {de.pdfs.worksheetsHelp}
         </Text>
         <Group>
-          <Button variant="default" loading={busy} onClick={() => void print()}>
+          <Button variant="default" loading={busy === 'worksheets'} onClick={() => void run('worksheets')}>
             {de.pdfs.printWorksheets}
           </Button>
         </Group>
+        <Text size="sm" c="dimmed">
+          {de.pdfs.classOverviewHelp}
+        </Text>
+        <Group>
+          <Button variant="default" loading={busy === 'overview'} onClick={() => void run('overview')}>
+            {de.pdfs.classOverview}
+          </Button>
+        </Group>
+        <Divider />
+        <FeedbackExport taskId={task.id} />
       </Stack>
     </Paper>
   );

@@ -9,9 +9,13 @@ const MISSING = '__missing__';
 
 type Students = SubmitPageResponse['students'];
 
-/** Who hands in: picked from the class list, or typed when the list is empty or the name is missing from it. */
-export function useStudentName(students: Students) {
-  const [choice, setChoice] = useState('');
+/**
+ * Who hands in: picked from the class list, or typed when the list is empty or the name is missing from it.
+ * `preselected` (from a printed worksheet's code) starts picked; the student can still change it.
+ */
+export function useStudentName(students: Students, preselected: string | null) {
+  // The API names only a student of the list, and the form mounts once the page data is there.
+  const [choice, setChoice] = useState(preselected ?? '');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const typing = students.length === 0 || choice === MISSING;

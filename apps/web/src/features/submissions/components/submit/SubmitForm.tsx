@@ -20,15 +20,6 @@ function closedMessage(reason: SubmitPageResponse['closed_reason']): string {
   return reason ? t.closed[reason] : t.closed.generic;
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * A German message for a failed upload: the server's own text for the upload codes, else one per status.
  * The teacher's add page shows the same and imports it from here on purpose: that keeps the submit page's
@@ -52,7 +43,7 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showReceipt, setShowReceipt] = useState(false);
-  const name = useStudentName(students);
+  const name = useStudentName(students, page.preselected_student_id);
   const queue = useUploadQueue(taskId, limits, {
     onClosed: () => setAccepting(false),
     describeError: uploadErrorMessage,
@@ -115,7 +106,7 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
 
   return (
     <Stack gap="lg">
-      <div aria-live="polite" aria-atomic="true" style={visuallyHidden}>
+      <div aria-live="polite" aria-atomic="true" className={classes.announcer}>
         {queue.announcement}
       </div>
       <Stack gap={4}>

@@ -1,0 +1,1 @@
+export { readScannedStack } from './stack';

@@ -1,0 +1,172 @@
+import type { ScanReading } from '@app/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/queryClient';
+import { apiError, entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
+import { submissionKeys } from '../queries';
+import { StackAssigner } from './StackAssigner';
+
+const at = (ms: number) => new Date(Date.UTC(2025, 2, 10, 8, 15, 0, ms)).toISOString();
+const ANNA = '44444444-4444-4444-8444-444444444444';
+const BEN = '55555555-5555-4555-8555-555555555555';
+const CEM = '66666666-6666-4666-8666-666666666666';
+
+function reading(n: number, overrides: Partial<ScanReading>): ScanReading {
+  return {
+    outcome: 'no_code',
+    guess_student_id: null,
+    confidence: null,
+    guess_source: null,
+    stack_index: n - 1,
+    ...overrides,
+  };
+}
+
+const pageId = (n: number) => `page-${n}`.padEnd(21, '_');
+
+/**
+ * A stack of six pages as reading left it: 1, 2 and 4 assigned by their QR codes, 3 (no code) guessed as
+ * Anna's from its neighbours, 5 guessed as Cem's by the name field (less sure), 6 another task's worksheet.
+ */
+function setup({ refuse = false } = {}) {
+  const anna = entry('Anna', 'Albers', { student_id: ANNA });
+  const ben = entry('Ben', 'Berg', { student_id: BEN });
+  const cem = entry('Cem', 'Cakir', { student_id: CEM });
+  const page = (n: number, submission: string | null, scan: Partial<ScanReading>) =>
+    file(`stapel.pdf – Seite ${n}`, {
+      id: pageId(n),
+      mime: 'application/pdf',
+      uploader_label: null,
+      uploaded_at: at(n),
+      submission_id: submission,
+      scan: reading(n, scan),
+    });
+  const pages = [
+    page(1, anna.id, { outcome: 'qr' }),
+    page(2, anna.id, { outcome: 'qr' }),
+    page(3, null, { guess_student_id: ANNA, confidence: 0.9, guess_source: 'neighbour' }),
+    page(4, ben.id, { outcome: 'qr' }),
+    page(5, null, { guess_student_id: CEM, confidence: 0.55, guess_source: 'name' }),
+    page(6, null, { outcome: 'foreign_code' }),
+  ];
+  const calls: Array<{ url: string; body: unknown }> = [];
+  const queryClient = createQueryClient();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      calls.push({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (url.startsWith('/api/submissions/match'))
+        return Promise.resolve(
+          refuse
+            ? apiError(409, 'FILE_TASK_MISMATCH', 'Die Datei gehört zu einer anderen Aufgabe.')
+            : json({ success: true, error: null }),
+        );
+      if (url.startsWith('/api/files'))
+        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.files(TASK_ID))));
+      if (url.startsWith('/api/submissions/getAll'))
+        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.list(TASK_ID))));
+      return Promise.reject(new Error(`unexpected ${url}`));
+    }),
+  );
+  queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: pages });
+  queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna, ben, cem] });
+  renderWithProviders(<StackAssigner taskId={TASK_ID} focusRequest={1} />, queryClient);
+  const matches = () =>
+    calls
+      .filter((c) => c.url === '/api/submissions/match')
+      .map((c) => c.body as { submissionId: string; fileId: string });
+  return { anna, ben, cem, matches };
+}
+
+const queue = () => screen.getByTestId('scan-queue');
+const live = () => queue().querySelector('[aria-live="polite"]')!.textContent;
+
+describe('Reading a scanned stack', () => {
+  it('says what the codes assigned and marks the pages of another task', () => {
+    setup();
+    const summary = screen.getByRole('region', { name: 'Erkannt' });
+    expect(within(summary).getByText('3 Seiten per QR-Code zugeordnet')).toBeTruthy();
+    expect(within(summary).getByText('1 Seite gehört zu einer anderen Aufgabe')).toBeTruthy();
+    expect(within(summary).getByText('2 Seiten ohne lesbaren Code')).toBeTruthy();
+
+    const rows = screen.getAllByTestId('stack-page');
+    expect(within(rows[0]!).getByText('per QR-Code zugeordnet')).toBeTruthy();
+    expect(within(rows[2]!).queryByText('per QR-Code zugeordnet')).toBeNull();
+    expect(within(rows[5]!).getByText(/^Gehört zu einer anderen Aufgabe/)).toBeTruthy();
+  });
+
+  it('confirms the surest guess with one Enter and shows the next one', async () => {
+    const user = userEvent.setup();
+    const { anna, cem, matches } = setup();
+
+    // The surest guess first, large enough to read the name, with who and why; the confirm button has the focus.
+    expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Anna Albers');
+    expect(within(queue()).getByText('Die Seiten davor und danach gehören Anna Albers.')).toBeTruthy();
+    expect(within(queue()).getByText('Sicherheit 90 %')).toBeTruthy();
+    expect(within(queue()).getByText('Noch 2 Vorschläge · Seite 3 des Stapels')).toBeTruthy();
+    const thumb = within(queue()).getByRole('img', { name: 'Scan von stapel.pdf – Seite 3' });
+    expect(thumb.getAttribute('src')).toBe(`/api/files/${pageId(3)}/thumbnail`);
+    expect(live()).toBe(
+      'Seite 3 des Stapels: vermutlich Anna Albers. Die Seiten davor und danach gehören Anna Albers. Enter bestätigt.',
+    );
+    const confirm = within(queue()).getByRole('button', { name: /^Bestätigen/ });
+    expect(document.activeElement).toBe(confirm);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(matches()).toEqual([{ submissionId: anna.id, fileId: pageId(3) }]));
+    expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Cem Cakir');
+    expect(within(queue()).getByText('Der Name auf dem Blatt passt zu Cem Cakir.')).toBeTruthy();
+    expect(live()).toBe(
+      'Seite 3 → Anna Albers zugeordnet. Seite 5 des Stapels: vermutlich Cem Cakir. Der Name auf dem Blatt passt zu Cem Cakir. Enter bestätigt.',
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Schüler für stapel.pdf – Seite 3').value).toBe(
+        anna.id,
+      ),
+    );
+
+    // The focus stayed on the confirm button: the next Enter decides the next page.
+    expect(document.activeElement).toBe(confirm);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(matches()).toHaveLength(2));
+    expect(matches()[1]).toEqual({ submissionId: cem.id, fileId: pageId(5) });
+    expect(await within(queue()).findByText('Alle Vorschläge sind bearbeitet.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Alle Vorschläge sind bearbeitet.'));
+    // Page 6 (another task's code) had no guess: it waits in the list for the teacher.
+    expect(screen.getByRole('status').textContent).toBe('1 Seite ist noch niemandem zugeordnet.');
+  });
+
+  it('skips a page with S and gives one to another student with A', async () => {
+    const user = userEvent.setup();
+    const { ben, matches } = setup();
+
+    await user.keyboard('s');
+    expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Cem Cakir');
+    expect(live()).toMatch(/^Seite 3 übersprungen\. Seite 5 des Stapels: vermutlich Cem Cakir\./);
+
+    await user.keyboard('a');
+    const select = within(queue()).getByLabelText<HTMLSelectElement>('Anderer Schüler');
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    await user.selectOptions(select, 'Ben Berg');
+    await user.click(within(queue()).getByRole('button', { name: 'Zuordnen' }));
+    await waitFor(() => expect(matches()).toEqual([{ submissionId: ben.id, fileId: pageId(5) }]));
+
+    // Only the skipped page is left; it can be shown again.
+    expect(within(queue()).getByText(/1 Seite wurde übersprungen/)).toBeTruthy();
+    await user.click(within(queue()).getByRole('button', { name: 'Übersprungene erneut zeigen' }));
+    expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Anna Albers');
+    expect(matches()).toHaveLength(1);
+  });
+
+  it('puts a page back in the queue when the server refuses the assignment', async () => {
+    const user = userEvent.setup();
+    setup({ refuse: true });
+    await user.keyboard('{Enter}');
+    // The server's refusal arrives as a toast, and the page is back at the front of the queue.
+    expect(await screen.findByText('Die Datei gehört zu einer anderen Aufgabe.')).toBeTruthy();
+    await waitFor(() => expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Anna Albers'));
+    expect(screen.getByLabelText<HTMLSelectElement>('Schüler für stapel.pdf – Seite 3').value).toBe('');
+  });
+});

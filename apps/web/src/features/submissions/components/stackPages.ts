@@ -1,0 +1,59 @@
+import type { ScanGuessSource, SubmissionFile, SubmissionListEntry } from '@app/contract';
+
+/** The page number of a split stack ("scan.pdf – Seite 3" → 3), null for any other file. */
+export function stackPageNumber(name: string): number | null {
+  const match = / – Seite (\d+)$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** The teacher's scans (no uploader label: not from the public link), in the order they were uploaded. */
+export function stackPages(files: readonly SubmissionFile[]): SubmissionFile[] {
+  return files
+    .filter((f) => f.uploader_label === null)
+    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at));
+}
+
+/** An unassigned page of the stack with the submission its scan reading guesses. */
+export interface Guess {
+  file: SubmissionFile;
+  /** 1-based position in the stack as the page list shows it. */
+  position: number;
+  entry: SubmissionListEntry;
+  confidence: number;
+  /** Why; null when the reading does not say. */
+  source: ScanGuessSource | null;
+}
+
+/**
+ * The best-guess queue: every page nobody has yet whose reading names a student of the list, the surest
+ * first (ties in stack order).
+ */
+export function guessQueue(
+  pages: readonly SubmissionFile[],
+  entries: readonly SubmissionListEntry[],
+): Guess[] {
+  const byStudent = new Map(entries.flatMap((e) => (e.student_id ? [[e.student_id, e] as const] : [])));
+  return pages
+    .flatMap((file, index): Guess[] => {
+      const scan = file.scan;
+      if (file.submission_id !== null || !scan?.guess_student_id) return [];
+      const entry = byStudent.get(scan.guess_student_id);
+      if (!entry) return [];
+      return [
+        {
+          file,
+          position: index + 1,
+          entry,
+          confidence: scan.confidence ?? 0,
+          source: scan.guess_source,
+        },
+      ];
+    })
+    .sort((a, b) => b.confidence - a.confidence || a.position - b.position);
+}
+
+/** How the pages of the stack were read: assigned by their code, another task's code, no code. */
+export function readingCounts(pages: readonly SubmissionFile[]) {
+  const count = (outcome: string) => pages.filter((p) => p.scan?.outcome === outcome).length;
+  return { qr: count('qr'), foreign: count('foreign_code'), noCode: count('no_code') };
+}

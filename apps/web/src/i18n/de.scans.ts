@@ -1,0 +1,50 @@
+import { plural } from './de.submit';
+
+/**
+ * Strings of reading a scanned stack on `/submissions/add` (PRODUCT.md §7 "Scans zuordnen"): what the QR codes
+ * assigned and the queue of best guesses. Merged into `de` as `de.scans`.
+ */
+export const deScans = {
+  summaryHeading: 'Erkannt',
+  byCode: (count: number) => `${count} ${plural(count, 'Seite', 'Seiten')} per QR-Code zugeordnet`,
+  foreign: (count: number) =>
+    `${count} ${plural(count, 'Seite gehört', 'Seiten gehören')} zu einer anderen Aufgabe`,
+  noCode: (count: number) => `${count} ${plural(count, 'Seite', 'Seiten')} ohne lesbaren Code`,
+  /** Badge of a page in the list. */
+  assignedByCode: 'per QR-Code zugeordnet',
+  foreignHint:
+    'Gehört zu einer anderen Aufgabe: Der QR-Code stammt von einem anderen Arbeitsblatt. Prüfe, ob das Blatt in diesen Stapel gehört.',
+  noCodeHint: 'Kein QR-Code erkannt',
+
+  queueHeading: 'Zuordnung bestätigen',
+  queueHint:
+    'Seiten ohne lesbaren Code, mit dem wahrscheinlichsten Schüler, die sichersten zuerst. Enter bestätigt und zeigt die nächste Seite; A wählt einen anderen Schüler, S überspringt.',
+  queueLeft: (count: number) => `Noch ${count} ${plural(count, 'Vorschlag', 'Vorschläge')}`,
+  stackPosition: (n: number) => `Seite ${n} des Stapels`,
+  guess: 'Vermutlich',
+  confidence: (percent: number) => `Sicherheit ${percent} %`,
+  because: {
+    neighbour: (student: string) => `Die Seiten davor und danach gehören ${student}.`,
+    name: (student: string) => `Der Name auf dem Blatt passt zu ${student}.`,
+  },
+  confirm: 'Bestätigen',
+  confirmKey: 'Enter',
+  skip: 'Überspringen',
+  skipKey: 'S',
+  other: 'Anderer Schüler',
+  otherKey: 'A',
+  otherAssign: 'Zuordnen',
+  pick: 'Bitte auswählen …',
+  enlarge: 'Groß öffnen',
+  enlargeLabel: (name: string) => `${name} groß in neuem Tab öffnen`,
+  thumbAlt: (name: string) => `Scan von ${name}`,
+  /** Live region: the page now shown and its guess. */
+  announceCurrent: (page: number, student: string, reason: string) =>
+    `Seite ${page} des Stapels: vermutlich ${student}. ${reason} Enter bestätigt.`,
+  announceConfirmed: (page: number, student: string) => `Seite ${page} → ${student} zugeordnet.`,
+  announceSkipped: (page: number) => `Seite ${page} übersprungen.`,
+  done: 'Alle Vorschläge sind bearbeitet.',
+  skippedLeft: (count: number) =>
+    `${count} ${plural(count, 'Seite wurde', 'Seiten wurden')} übersprungen; du findest sie unten in der Liste.`,
+  showSkipped: 'Übersprungene erneut zeigen',
+};
