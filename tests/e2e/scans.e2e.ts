@@ -7,7 +7,7 @@ import { removeDir, startServer, type RunningServer } from './helpers/server';
 import { coverCode, pageCode, scanPages, stackOf } from './helpers/worksheets';
 
 /**
- * A scanned stack comes back (PRODUCT.md §7 "Scans zuordnen"): the teacher prints one worksheet per student,
+ * A scanned stack comes back (PRODUCT.md §4 "Scans zuordnen"): the teacher prints one worksheet per student,
  * the students write on them, the copier scans the pile into one PDF. One page lost its code (a sticker on
  * the corner). On /submissions/add the codes assign every other page, the covered one waits as a best guess
  * that one Enter confirms, and the task page lists every student with their pages.
@@ -149,7 +149,7 @@ describe('Reading a scanned stack of printed worksheets', () => {
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
       .toMatch(/^Bestätigen/);
     await page.keyboard.press('Enter');
-    await queue.getByText('Alle Vorschläge sind bearbeitet.').waitFor();
+    await queue.getByText('Alle Vorschläge sind bearbeitet.', { exact: true }).waitFor();
     await page.getByText('Alle Seiten sind zugeordnet.').waitFor();
 
     // The task page: every student with their pages.

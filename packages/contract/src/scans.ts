@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUserId } from './ids';
 
-// Reading the teacher's scanned stack (PRODUCT.md §7 "Scans zuordnen"): every page of a teacher upload is
+// Reading the teacher's scanned stack (PRODUCT.md §4 "Scans zuordnen"): every page of a teacher upload is
 // rendered, its QR code decoded, and a page whose code names a submission of the task is assigned to it.
 // A page without a usable code gets a best guess the teacher confirms with one key press.
 

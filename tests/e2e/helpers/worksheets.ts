@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { repoRoot } from './server';
 
 /**
- * Printed worksheets on their way back (PRODUCT.md §7 "Scans zuordnen"): rendered as a scanner would, the QR
+ * Printed worksheets on their way back (PRODUCT.md §4 "Scans zuordnen"): rendered as a scanner would, the QR
  * code of a page decoded or covered, and the scans put together into one PDF, the teacher's stack.
  */
 

@@ -64,7 +64,7 @@ describe('Accessible names on the app shell', { timeout: 20_000 }, () => {
   it('names the close button of the image dialog (and every dialog) in German', async () => {
     createTeacherApi().install();
     await renderApp('/tiptaptest', { signedInAs: 'organization_member' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: de.editor.toolbar.image }));
     const dialog = await screen.findByRole('dialog', { name: de.editor.image.title });
     expect(within(dialog).getByRole('button', { name: de.close.dialog })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { plural } from './de.submit';
 
 /**
- * Strings of reading a scanned stack on `/submissions/add` (PRODUCT.md §7 "Scans zuordnen"): what the QR codes
+ * Strings of reading a scanned stack on `/submissions/add` (PRODUCT.md §4 "Scans zuordnen"): what the QR codes
  * assigned and the queue of best guesses. Merged into `de` as `de.scans`.
  */
 export const deScans = {
@@ -14,7 +14,6 @@ export const deScans = {
   assignedByCode: 'per QR-Code zugeordnet',
   foreignHint:
     'Gehört zu einer anderen Aufgabe: Der QR-Code stammt von einem anderen Arbeitsblatt. Prüfe, ob das Blatt in diesen Stapel gehört.',
-  noCodeHint: 'Kein QR-Code erkannt',
 
   queueHeading: 'Zuordnung bestätigen',
   queueHint:

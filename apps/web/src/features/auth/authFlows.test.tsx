@@ -20,7 +20,7 @@ describe('Registering at /register', () => {
   it('checks the password rules live and then asks the user to confirm their address', async () => {
     const authClient = createStubAuthClient();
     await renderApp('/register', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const rule = () => screen.getByText('Das Passwort muss mindestens eine Zahl enthalten').closest('li');
     expect(rule()?.getAttribute('data-met')).toBe('false');
@@ -46,7 +46,7 @@ describe('Registering at /register', () => {
       error: authError('weak_password', 422, { reasons: ['pwned'] }),
     });
     await renderApp('/register', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'neu@schule.de');
     await user.type(screen.getByLabelText(/^Passwort\s*\*?$/, { selector: 'input' }), 'Passwort1');
@@ -67,7 +67,7 @@ describe('Registering while the school has closed self-registration', () => {
       error: authError('signup_disabled', 422),
     });
     await renderApp('/register', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'neu@schule.de');
     await user.type(screen.getByLabelText(/^Passwort\s*\*?$/, { selector: 'input' }), 'Sicher123');
@@ -227,7 +227,7 @@ describe('The waitlist', () => {
       data: { session: fakeSession({ role: 'teacher', tokenSuffix: 'b' }), user: null },
       error: null,
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Erneut prüfen' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Erneut prüfen' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
   });
@@ -235,7 +235,7 @@ describe('The waitlist', () => {
   it('says so when there is still no role', async () => {
     await renderApp('/waitlist', { signedInAs: null });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Erneut prüfen' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Erneut prüfen' }));
 
     expect(await screen.findByText(de.auth.waitlist.stillWaiting)).toBeTruthy();
   });
@@ -245,7 +245,7 @@ describe('Signing out', () => {
   it('signs out locally from the user menu and lands on /login', async () => {
     const authClient = createStubAuthClient(fakeSession({ role: 'teacher' }));
     const { router } = await renderApp('/subjects', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: de.auth.userMenu.label }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
@@ -264,7 +264,7 @@ describe('Requesting a reset link at /reset-password', () => {
       error: authError('user_not_found', 404),
     });
     await renderApp('/reset-password', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'wer@schule.de');
     await user.click(screen.getByRole('button', { name: de.auth.resetPassword.submit }));
@@ -300,7 +300,7 @@ describe('The demo at /demo', () => {
     });
     const { router } = await renderApp('/demo', { authClient });
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Demo starten' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Demo starten' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
     expect(calls).toContain('POST /api/demo/session');
@@ -330,7 +330,7 @@ describe('The demo at /demo', () => {
     );
     await renderApp('/demo');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Demo starten' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Demo starten' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain(de.auth.demo.disabled);
   });

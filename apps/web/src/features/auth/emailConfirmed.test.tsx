@@ -33,7 +33,7 @@ describe('/email-confirmed', () => {
       '/login',
     );
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'neu@schule.de');
     await user.click(screen.getByRole('button', { name: de.auth.emailConfirmed.resend }));
 
@@ -48,7 +48,7 @@ describe('/email-confirmed', () => {
   it('checks the address before asking for a new mail', async () => {
     const authClient = createStubAuthClient();
     await renderApp('/email-confirmed', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.auth.emailConfirmed.resend }));
 
@@ -63,7 +63,7 @@ describe('/email-confirmed', () => {
       error: authError('over_email_send_rate_limit', 429),
     });
     await renderApp('/email-confirmed', { authClient });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), 'neu@schule.de');
     await user.click(screen.getByRole('button', { name: de.auth.emailConfirmed.resend }));
 

@@ -97,7 +97,7 @@ describe('The landing page in the router', () => {
     const { router } = await renderApp('/subjects', { authClient });
     expect(router.state.location.pathname).toBe('/subjects');
 
-    await userEvent.setup().click(await screen.findByRole('link', { name: de.app.name }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('link', { name: de.app.name }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
   });

@@ -91,7 +91,7 @@ describe('Administering users at /admin/users', () => {
   it('grants a role at once and tells the server', async () => {
     const calls = stubAdminApi();
     await renderAsAdmin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const checkbox = await screen.findByLabelText<HTMLInputElement>('Lehrkraft für neu@schule.de');
     await user.click(checkbox);
@@ -124,7 +124,7 @@ describe('Administering users at /admin/users', () => {
     await renderAsAdmin();
 
     const checkbox = await screen.findByLabelText<HTMLInputElement>('Lehrkraft für neu@schule.de');
-    await userEvent.setup().click(checkbox);
+    await userEvent.setup({ delay: null }).click(checkbox);
 
     expect(await screen.findByText('Leider hast du noch nicht die passende Rolle')).toBeTruthy();
     await waitFor(() => expect(checkbox.checked).toBe(false));
@@ -133,7 +133,7 @@ describe('Administering users at /admin/users', () => {
   it('deletes an account only after confirming', async () => {
     const calls = stubAdminApi();
     await renderAsAdmin();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: 'neu@schule.de löschen' }));
     const dialog = await screen.findByRole('dialog');
@@ -169,7 +169,7 @@ describe('Administering users at /admin/users', () => {
     const calls = stubAdminApi();
     await renderAsAdmin();
 
-    await userEvent.setup().click(
+    await userEvent.setup({ delay: null }).click(
       within(await waitFor(() => row('neu@schule.de'))).getByRole('button', {
         name: 'Passwort-Link senden',
       }),

@@ -6,7 +6,7 @@ import { authError, createStubAuthClient, fakeSession } from '../../../test/auth
 import { renderApp } from '../../../test/renderApp';
 
 async function signIn(email = 'lehrkraft@schule.de', password = 'Geheim123') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^E-Mail-Adresse/, { selector: 'input' }), email);
   await user.type(screen.getByLabelText(/^Passwort/, { selector: 'input' }), password);
   await user.click(screen.getByRole('button', { name: de.auth.login.submit }));

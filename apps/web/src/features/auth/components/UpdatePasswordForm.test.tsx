@@ -6,7 +6,7 @@ import { authError, createStubAuthClient, fakeSession } from '../../../test/auth
 import { renderApp } from '../../../test/renderApp';
 
 async function submitNewPassword(password = 'NeuesPasswort1', confirmation = password) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByLabelText(/^Neues Passwort/, { selector: 'input' }), password);
   await user.type(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }), confirmation);
   await user.click(screen.getByRole('button', { name: de.auth.updatePassword.submit }));

@@ -76,7 +76,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     const held = api.holdNext('POST', /^\/api\/tasks$/);
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(
       await screen.findByRole('textbox', { name: de.classes.tasks.quickTitle }),
@@ -104,7 +104,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     const held = api.holdNext('POST', /^\/api\/tasks$/, () => new Response('Bad Gateway', { status: 502 }));
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = await screen.findByRole('textbox', { name: de.classes.tasks.quickTitle });
 
     await user.type(input, 'Prozente{Enter}');
@@ -121,7 +121,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: de.classes.tasks.quickAdd }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.classes.tasks.quickAdd }));
 
     expect(await screen.findByText('Aufgaben-Titel ist erforderlich')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -131,7 +131,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     const held = api.holdNext('DELETE', /^\/api\/tasks\//, () => new Response(null, { status: 500 }));
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.classes.tasks.deleteLabel('Brüche') }));
     await user.click(
@@ -148,7 +148,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     const held = api.holdNext('PATCH', /^\/api\/classes\//);
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const details = section(de.classes.detailsHeading);
 
     const name = await details.findByRole('textbox', { name: /^Name der Klasse/ });
@@ -171,7 +171,7 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     const held = api.holdNext('PATCH', /^\/api\/classes\//, () => new Response(null, { status: 500 }));
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const details = section(de.classes.detailsHeading);
 
     const name = await details.findByRole('textbox', { name: /^Name der Klasse/ });
@@ -189,7 +189,7 @@ describe('A class at /classes/{classId}', () => {
   it('removes a student from the class only and says so', async () => {
     const { api, cls } = setup();
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(
       await screen.findByRole('button', { name: de.classes.students.removeLabel('Anna Berg') }),
@@ -212,7 +212,7 @@ describe('A class at /classes/{classId}', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const add = section(de.students.addHeading);
 
     await user.click(add.getByRole('textbox', { name: de.students.bulk.label }));
@@ -252,7 +252,7 @@ describe('A class at /classes/{classId}', () => {
   it('puts a new join code in place after asking', async () => {
     const { cls } = setup();
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const token = section(de.classes.token.heading);
     const before = (await token.findByTestId('join-token')).textContent;
 

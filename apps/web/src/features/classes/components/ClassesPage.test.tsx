@@ -17,7 +17,7 @@ describe('Classes at /classes', () => {
     const math = makeSubject({ name: 'Mathematik' });
     const api = createTeacherApi({ subjects: [math] }).install();
     await renderApp('/classes', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('textbox', { name: /^Fach/ }));
     await user.click(await screen.findByRole('option', { name: 'Mathematik', hidden: true }));
@@ -41,7 +41,7 @@ describe('Classes at /classes', () => {
     const api = createTeacherApi({ subjects: [makeSubject()] }).install();
     await renderApp('/classes', { signedInAs: 'teacher' });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: de.classes.create }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.classes.create }));
 
     expect((await screen.findAllByText(de.errors.CLASS_FIELDS_MISSING)).length).toBe(3);
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -66,7 +66,7 @@ describe('Classes at /classes', () => {
     }).install();
     const held = api.holdNext('DELETE', /^\/api\/classes\//, () => new Response(null, { status: 500 }));
     await renderApp('/classes', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.classes.deleteLabel('5a') }));
     const dialog = await screen.findByRole('dialog', { name: de.classes.deleteTitle });
@@ -87,7 +87,7 @@ describe('Classes at /classes', () => {
       classes: [makeClass({ name: '9d', subject_id: subject.id })],
     }).install();
     await renderApp('/classes', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.classes.deleteLabel('9d') }));
     await user.click(

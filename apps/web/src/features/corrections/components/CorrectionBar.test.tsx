@@ -51,7 +51,7 @@ describe('The AI correction bar', () => {
 
   it('shows "12 von 28 korrigiert" while corrections run and queues all waiting ones with their cost', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls: Array<{ url: string; body: unknown }> = [];
     vi.stubGlobal(
       'fetch',
@@ -92,7 +92,7 @@ describe('The AI correction bar', () => {
 
   it('names the missing rubric levels when the correction is refused and links to the rubric editor', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const skillId = (name: string) => `sk-${name}`.padEnd(21, '_');
     vi.stubGlobal(
       'fetch',

@@ -51,7 +51,7 @@ describe('The task content editor', () => {
 
   it('inserts a formula typed as LaTeX through the toolbar and reports the new JSON', async () => {
     const { onChange } = renderEditor(null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: de.editor.toolbar.inlineMath }));
     const dialog = await screen.findByRole('dialog', { name: de.editor.math.insertTitle });
@@ -66,7 +66,7 @@ describe('The task content editor', () => {
 
   it('puts the cursor after a display formula inserted with "∑ Zeile", so typing keeps the formula', async () => {
     const { onChange } = renderEditor(null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByRole('button', { name: de.editor.toolbar.blockMath }));
     const dialog = await screen.findByRole('dialog', { name: de.editor.math.insertTitle });
@@ -87,7 +87,7 @@ describe('The task content editor', () => {
 
   it('offers a toolbar with German names, one tab stop and arrow-key navigation', async () => {
     renderEditor(null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const toolbar = screen.getByRole('toolbar', { name: de.editor.toolbar.label });
     const bold = within(toolbar).getByRole('button', { name: de.editor.toolbar.bold });
 

@@ -54,7 +54,7 @@ describe('The TikZ block of the task editor', () => {
     async () => {
       const calls = stubRenderApi();
       const { onChange, textbox } = renderEditor();
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
 
       await user.click(screen.getByRole('button', { name: de.tikz.toolbar }));
       const dialog = await screen.findByRole('dialog', { name: de.tikz.insertTitle });
@@ -90,7 +90,7 @@ describe('The TikZ block of the task editor', () => {
       type: 'doc',
       content: [{ type: 'tikz', attrs: { source: '\\draw (0,0);', svg: SVG } }, { type: 'paragraph' }],
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(textbox.querySelector('[data-tikz]')!);
     const dialog = await screen.findByRole('dialog', { name: de.tikz.editTitle });

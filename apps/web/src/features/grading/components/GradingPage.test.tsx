@@ -157,7 +157,7 @@ describe('The grading page', () => {
   beforeEach(() => notifications.clean());
 
   it('marks the AI suggestion, saves a changed score at once and updates the sums', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let release: (r: Response) => void = () => {};
     const { fetch } = setup((url, init) => {
       if (init?.method === 'PUT')
@@ -189,7 +189,7 @@ describe('The grading page', () => {
   });
 
   it('puts the previous score back when saving fails', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setup((_url, init) =>
       init?.method === 'PUT'
         ? apiError(500, 'INTERNAL', 'Ein unerwarteter Fehler ist aufgetreten.')
@@ -205,7 +205,7 @@ describe('The grading page', () => {
   });
 
   it('puts the last saved group text back when saving fails', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fetch } = setup((_url, init) =>
       init?.method === 'PUT'
         ? apiError(503, 'SERVICE_UNAVAILABLE', 'Der Dienst ist gerade nicht erreichbar.')
@@ -223,7 +223,7 @@ describe('The grading page', () => {
   });
 
   it('hides the AI’s reason from the student after a score change until the teacher keeps it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = grading();
     const changed = { ...view.groups[0]!.skills[0]!.feedback, score: 2, teacher_edited_at: stamp };
     view.groups[0]!.skills[0]!.feedback = changed;
@@ -259,7 +259,7 @@ describe('The grading page', () => {
   });
 
   it('takes back a refused “keep the AI’s reason” with the server’s reason', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = grading();
     view.groups[0]!.skills[0]!.feedback = {
       ...view.groups[0]!.skills[0]!.feedback,
@@ -286,7 +286,7 @@ describe('The grading page', () => {
   });
 
   it('lets the teacher rewrite and remove a skill’s reason, the AI’s original beside it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const base = grading().groups[0]!.skills[0]!.feedback;
     const bodies: unknown[] = [];
     setup((_url, init) => {
@@ -316,7 +316,7 @@ describe('The grading page', () => {
   });
 
   it('shows a change since the hand-back and hands back again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = grading();
     view.submission = {
       ...view.submission,
@@ -344,7 +344,7 @@ describe('The grading page', () => {
   });
 
   it('goes to the next student with J and announces the position', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setup(() => json({ data: [] }));
     expect(screen.getByTestId('announce').textContent).toBe('Abgabe 1 von 2: Greta Gärtner');
     await user.keyboard('j');
@@ -355,7 +355,7 @@ describe('The grading page', () => {
   });
 
   it('downloads the feedback sheet of the submission as a PDF', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fetch } = setup((url) =>
       url === `/api/submissions/${SUB}/feedback-sheet.pdf`
         ? new Response(new Uint8Array([0x25, 0x50]), {

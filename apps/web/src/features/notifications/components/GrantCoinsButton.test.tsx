@@ -34,7 +34,7 @@ function setup() {
 describe('Granting coins on /admin/users', () => {
   it('shows the balance and grants the entered amount', async () => {
     const api = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: de.notifications.grant.openLabel('neu@schule.de') }));
     expect(await screen.findByText(de.notifications.grant.current(12))).toBeTruthy();
 
@@ -59,7 +59,7 @@ describe('Granting coins on /admin/users', () => {
 
   it('asks for a whole positive number before sending anything', async () => {
     const api = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: de.notifications.grant.openLabel('neu@schule.de') }));
     await user.clear(await screen.findByRole('textbox', { name: de.notifications.grant.amount }));
     await user.click(await screen.findByRole('button', { name: de.notifications.grant.submit }));

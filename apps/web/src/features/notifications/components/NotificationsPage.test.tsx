@@ -79,7 +79,7 @@ describe('Notifications at /notifications', () => {
   it('marks one as read at once and the bell follows', async () => {
     const api = install();
     await renderApp('/notifications', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const buttons = await screen.findAllByRole('button', { name: de.notifications.markRead });
     await user.click(buttons[0]!);
@@ -100,7 +100,7 @@ describe('Notifications at /notifications', () => {
   it('marks all as read', async () => {
     install();
     await renderApp('/notifications', { signedInAs: 'teacher' });
-    await userEvent.setup().click(await screen.findByRole('button', { name: de.notifications.markAllRead }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.notifications.markAllRead }));
     expect(await screen.findByRole('link', { name: de.notifications.bell(0) })).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: de.notifications.markRead })).toHaveLength(0);
   });
@@ -109,7 +109,7 @@ describe('Notifications at /notifications', () => {
     install({ failRead: true });
     await renderApp('/notifications', { signedInAs: 'teacher' });
     const buttons = await screen.findAllByRole('button', { name: de.notifications.markRead });
-    await userEvent.setup().click(buttons[0]!);
+    await userEvent.setup({ delay: null }).click(buttons[0]!);
     expect(await screen.findByText(de.errors.NOTIFICATION_NOT_FOUND)).toBeTruthy();
     await waitFor(() =>
       expect(screen.getAllByRole('button', { name: de.notifications.markRead })).toHaveLength(2),

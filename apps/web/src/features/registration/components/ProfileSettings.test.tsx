@@ -15,7 +15,7 @@ describe('Profile settings on /account', { timeout: 20_000 }, () => {
     }).install();
     await renderApp('/account', { signedInAs: 'teacher' });
     const form = await screen.findByRole('form', { name: t.settings.heading }, { timeout: 5000 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const first = within(form).getByRole<HTMLInputElement>('textbox', { name: /^Vorname/ });
     expect(first.value).toBe('Erika');
@@ -54,7 +54,7 @@ describe('Profile settings on /account', { timeout: 20_000 }, () => {
     api.failNext('PUT', /^\/api\/profile$/);
     await renderApp('/account', { signedInAs: 'teacher' });
     const form = await screen.findByRole('form', { name: t.settings.heading }, { timeout: 5000 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const last = within(form).getByRole<HTMLInputElement>('textbox', { name: /^Nachname/ });
     await user.type(last, '-Lüdenscheid');
     await user.click(within(form).getByRole('button', { name: t.settings.save }));

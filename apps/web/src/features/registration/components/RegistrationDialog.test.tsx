@@ -38,7 +38,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     expect(within(modal).getByText(t.loading)).toBeTruthy();
     held.release();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = await within(modal).findByRole('textbox', { name: /^Vorname/ });
     expect(first.getAttribute('placeholder')).toBe(t.fields.firstNamePlaceholder);
     expect(button(t.buttons.next)?.hasAttribute('disabled')).toBe(true);
@@ -71,7 +71,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     const authClient = newTeacher();
     await renderApp('/classes', { authClient });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillNames(user);
     await user.click(button(t.buttons.next)!);
 
@@ -87,7 +87,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     const authClient = newTeacher({});
     await renderApp('/subjects', { authClient });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.buttons.next }));
 
     const password = await screen.findByLabelText(/^Passwort\s*\*?$/, { selector: 'input' });
@@ -154,7 +154,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     const authClient = newTeacher({});
     await renderApp('/classes', { authClient });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.buttons.next }));
     await user.type(await screen.findByLabelText(/^Passwort\s*\*?$/, { selector: 'input' }), 'Kreidetafel7');
     await user.type(screen.getByLabelText(/^Passwort wiederholen/, { selector: 'input' }), 'Kreidetafel7');
@@ -176,7 +176,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     const authClient = newTeacher();
     await renderApp('/classes', { authClient });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillNames(user);
     await user.click(button(t.buttons.next)!);
     await screen.findByText(t.security.alreadySet);
@@ -217,7 +217,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     }).install();
     await renderApp('/classes', { authClient: newTeacher() });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.buttons.next }));
     await screen.findByText(t.security.alreadySet);
     await user.click(button(t.buttons.next)!);
@@ -256,7 +256,7 @@ describe('The registration dialog (PRODUCT.md §2, §4)', { timeout: 20_000 }, (
     );
     await renderApp('/classes', { authClient: newTeacher() });
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.buttons.next }));
     await screen.findByText(t.security.alreadySet);
     await user.click(button(t.buttons.next)!);

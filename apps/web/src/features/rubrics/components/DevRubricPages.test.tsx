@@ -22,7 +22,7 @@ function setup() {
 }
 
 async function pickTask(title: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const picker = await screen.findByRole('textbox', { name: de.rubrics.dev.taskPicker });
   await waitFor(() =>
     expect((picker as HTMLInputElement).placeholder).toBe(de.rubrics.dev.taskPickerPlaceholder),

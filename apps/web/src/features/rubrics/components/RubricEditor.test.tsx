@@ -79,7 +79,7 @@ describe('The rubric editor on the task page', { timeout: 20_000 }, () => {
   it('shows which skill misses which score, and becomes complete once the level is described', async () => {
     const { api, cls, task } = setup();
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(await stateOf()).toBe('false');
     const state = screen.getByTestId('rubric-state');
@@ -118,7 +118,7 @@ describe('The rubric editor on the task page', { timeout: 20_000 }, () => {
       },
     });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     await user.type(screen.getByRole('textbox', { name: t.level.valueLabel('Kürzen', 1) }), 'teilweise');
@@ -143,7 +143,7 @@ describe('The rubric editor on the task page', { timeout: 20_000 }, () => {
   it('reorders groups and skills with labelled buttons and adds groups and skills', async () => {
     const { api, cls, task, rechnen, darstellung } = setup();
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     await user.click(screen.getByRole('button', { name: t.group.moveUp('Darstellung') }));
@@ -186,7 +186,7 @@ describe('The rubric editor on the task page', { timeout: 20_000 }, () => {
   it('removes a group from the task after a confirmation', async () => {
     const { cls, task, rubricApi } = setup();
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     await user.click(screen.getByRole('button', { name: t.group.remove('Rechnen') }));
@@ -205,7 +205,7 @@ describe('The rubric editor on the task page', { timeout: 20_000 }, () => {
     ]);
     const { api, cls, task } = setup({ otherRubrics: { [fakeId('t')]: [shared] } });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     const reuse = screen.getByRole('form', { name: t.group.reuse });
@@ -230,7 +230,7 @@ describe('The competence generation step', { timeout: 20_000 }, () => {
   it('explains in German that no AI service is configured; manual editing stays', async () => {
     const { cls, task } = setup({ aiProvider: 'none' });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     await user.click(screen.getByRole('button', { name: t.generation.open }));
@@ -241,7 +241,7 @@ describe('The competence generation step', { timeout: 20_000 }, () => {
   it('proposes skills, lets the teacher edit them and replaces the rubric after a confirmation', async () => {
     const { api, cls, task } = setup({ aiProvider: 'openai' });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await stateOf();
 
     await user.click(screen.getByRole('button', { name: t.generation.open }));
@@ -283,7 +283,7 @@ describe('The competence generation step', { timeout: 20_000 }, () => {
   it('ticks a cluster created in the panel, says what will be sent and sends it', async () => {
     const { api, rubricApi, cls, task } = setup({ aiProvider: 'openai', withRubric: false });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.generation.open }));
     // Nothing ticked yet: the panel says so before anything is sent.
     expect(await screen.findByText(t.generation.sendingNone)).toBeTruthy();
@@ -328,7 +328,7 @@ describe('The competence generation step', { timeout: 20_000 }, () => {
         ),
     });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: t.generation.open }));
     await user.click(await screen.findByRole('button', { name: t.generation.propose }));
     expect(await screen.findByText(t.generation.notConfigured)).toBeTruthy();

@@ -28,7 +28,7 @@ describe('One student account at /createStudent', () => {
   it('creates the account in the chosen class and shows its login once', async () => {
     const { api, to } = twoClasses();
     await renderApp(`/createStudent?classId=${to.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Schüler erstellen' })).toBeTruthy();
     expect(document.title).toBe('Schüler erstellen');
@@ -61,7 +61,7 @@ describe('One student account at /createStudent', () => {
   it('checks the address and the password rules before sending', async () => {
     const { api, to } = twoClasses();
     await renderApp(`/createStudent?classId=${to.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByRole('textbox', { name: /^E-Mail-Adresse/ }), 'keine-adresse');
     const password = screen.getByLabelText(/^Passwort/, { selector: 'input' });
@@ -80,7 +80,7 @@ describe('Taking a student into another class at /joinClass', () => {
     const { api, to } = twoClasses();
     const token = (await (await fetch(`/api/classes/${to.id}/token`)).json()) as { join_token: string };
     await renderApp(`/joinClass?token=${token.join_token}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(document.title).toBe(de.titles.joinClass);
     const code = await screen.findByRole('textbox', { name: /^Klassen-Code/ });
@@ -109,7 +109,7 @@ describe('Taking a student into another class at /joinClass', () => {
   it('says clearly when the join code is wrong or was replaced', async () => {
     const { from } = twoClasses();
     await renderApp('/joinClass', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByRole('textbox', { name: /^Klassen-Code/ }), 'abcde-fghjk');
     await user.click(screen.getByRole('textbox', { name: de.joinClass.fromClass }));

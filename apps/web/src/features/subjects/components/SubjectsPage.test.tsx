@@ -16,7 +16,7 @@ describe('Subjects at /subjects', () => {
   it('creates a subject, shows it on top and says so', async () => {
     const api = createTeacherApi({ subjects: [makeSubject({ name: 'Physik' })] }).install();
     await renderApp('/subjects', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByRole('textbox', { name: /^Name des Fachs/ }), 'Mathematik');
     await user.click(screen.getByRole('button', { name: de.subjects.create }));
@@ -37,7 +37,7 @@ describe('Subjects at /subjects', () => {
     const api = createTeacherApi().install();
     await renderApp('/subjects', { signedInAs: 'teacher' });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: de.subjects.create }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.subjects.create }));
 
     expect(await screen.findByText(de.errors.SUBJECT_NAME_REQUIRED)).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -50,7 +50,7 @@ describe('Subjects at /subjects', () => {
       classes: [makeClass({ subject_id: math.id })],
     }).install();
     await renderApp('/subjects', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.subjects.deleteLabel('Mathematik') }));
     await user.click(
@@ -74,7 +74,7 @@ describe('Subjects at /subjects', () => {
     }).install();
     const held = api.holdNext('DELETE', /^\/api\/subjects\//, () => new Response('boom', { status: 500 }));
     await renderApp('/subjects', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.subjects.deleteLabel('Englisch') }));
     await user.click(
@@ -91,7 +91,7 @@ describe('Subjects at /subjects', () => {
   it('deletes an unused subject and says so', async () => {
     const api = createTeacherApi({ subjects: [makeSubject({ name: 'Musik' })] }).install();
     await renderApp('/subjects', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.subjects.deleteLabel('Musik') }));
     await user.click(
@@ -107,7 +107,7 @@ describe('Subjects at /subjects', () => {
     const api = createTeacherApi({ subjects: [makeSubject({ name: 'Mathe' })] }).install();
     const held = api.holdNext('PATCH', /^\/api\/subjects\//, () => new Response('boom', { status: 503 }));
     await renderApp('/subjects', { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.subjects.renameLabel('Mathe') }));
     const input = screen.getByRole('textbox', { name: de.subjects.newName('Mathe') });

@@ -36,7 +36,7 @@ function setup() {
 
 describe('Matching files to students', () => {
   it('assigns a file by keyboard (select, arrow to a name, Enter) and undoes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { photo, ben, calls } = setup();
 
     const fileButton = screen

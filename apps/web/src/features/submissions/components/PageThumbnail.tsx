@@ -1,15 +1,20 @@
 import type { SubmissionFile } from '@app/contract';
 import { Image, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { de } from '../../../i18n/de';
 import { fileThumbnailUrl } from '../queries';
 import { stackPageNumber } from './stackPages';
 
 const t = de.submissions.add;
 
+/** The server renders thumbnails one at a time and answers 503 while busy: try again twice, a little later. */
+const RETRIES = 2;
+const RETRY_MS = 2000;
+
 /**
  * The thumbnail of a scanned page (an image or a PDF page, from the thumbnail route). Should the server have
- * none for it (a broken or unreadable file), a card with the page number stands in.
+ * none for it (a broken or unreadable file, or still busy after the retries), a card with the page number
+ * stands in.
  */
 export function PageThumbnail({
   file,
@@ -22,10 +27,19 @@ export function PageThumbnail({
   height: number;
   alt: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  if (!failed) {
+  const [failures, setFailures] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (failures === 0 || failures > RETRIES) return;
+    const timer = setTimeout(() => setAttempt(failures), RETRY_MS * failures);
+    return () => clearTimeout(timer);
+  }, [failures]);
+
+  if (failures <= RETRIES) {
     return (
       <Image
+        // A new element for each attempt: the browser asks again.
+        key={attempt}
         src={fileThumbnailUrl(file.id)}
         alt={alt}
         w={width}
@@ -34,7 +48,7 @@ export function PageThumbnail({
         radius="sm"
         loading="lazy"
         bg="gray.1"
-        onError={() => setFailed(true)}
+        onError={() => setFailures((n) => n + 1)}
       />
     );
   }

@@ -98,7 +98,7 @@ describe('Reading a scanned stack', () => {
   });
 
   it('confirms the surest guess with one Enter and shows the next one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { anna, cem, matches } = setup();
 
     // The surest guess first, large enough to read the name, with who and why; the confirm button has the focus.
@@ -139,7 +139,7 @@ describe('Reading a scanned stack', () => {
   });
 
   it('skips a page with S and gives one to another student with A', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ben, matches } = setup();
 
     await user.keyboard('s');
@@ -161,7 +161,7 @@ describe('Reading a scanned stack', () => {
   });
 
   it('puts a page back in the queue when the server refuses the assignment', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setup({ refuse: true });
     await user.keyboard('{Enter}');
     // The server's refusal arrives as a toast, and the page is back at the front of the queue.

@@ -129,32 +129,40 @@ export function StackAssigner({ taskId, focusRequest = 0 }: { taskId: string; fo
           <Stack component="ol" gap="xs" aria-label={t.pagesLabel} p={0} m={0} style={{ listStyle: 'none' }}>
             {pages.map((file, index) => (
               <Paper component="li" key={file.id} withBorder p="xs" data-testid="stack-page">
-                <Group wrap="nowrap" align="center">
-                  <Text fw={700} w={32} ta="right" aria-hidden="true">
-                    {t.position(index + 1)}
-                  </Text>
-                  <PageThumbnail file={file} width={72} height={96} alt={t.previewAlt(file.original_name)} />
-                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" truncate="end">
-                      {file.original_name}
+                {/* On a phone the select goes below the page, not beside it (the name would be cut off). */}
+                <Group wrap="wrap" align="center" gap="sm">
+                  <Group wrap="nowrap" align="center" gap="sm" style={{ flex: '1 1 240px', minWidth: 0 }}>
+                    <Text fw={700} w={32} ta="right" aria-hidden="true">
+                      {t.position(index + 1)}
                     </Text>
-                    <ReadingNote file={file} />
-                    <Anchor
-                      href={fileContentUrl(file.id)}
-                      target="_blank"
-                      rel="noopener"
-                      size="xs"
-                      aria-label={t.openLabel(file.original_name)}
-                    >
-                      {t.open}
-                    </Anchor>
-                  </Stack>
+                    <PageThumbnail
+                      file={file}
+                      width={72}
+                      height={96}
+                      alt={t.previewAlt(file.original_name)}
+                    />
+                    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                      <Text size="sm" truncate="end">
+                        {file.original_name}
+                      </Text>
+                      <ReadingNote file={file} />
+                      <Anchor
+                        href={fileContentUrl(file.id)}
+                        target="_blank"
+                        rel="noopener"
+                        size="xs"
+                        aria-label={t.openLabel(file.original_name)}
+                      >
+                        {t.open}
+                      </Anchor>
+                    </Stack>
+                  </Group>
                   <NativeSelect
                     aria-label={t.studentFor(file.original_name)}
                     data={[{ value: '', label: t.unassigned }, ...options]}
                     value={file.submission_id ?? ''}
                     onChange={(event) => assign(file, event.currentTarget.value)}
-                    miw={200}
+                    style={{ flex: '0 1 220px', minWidth: 200 }}
                   />
                 </Group>
               </Paper>

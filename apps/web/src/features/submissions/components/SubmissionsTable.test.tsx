@@ -85,7 +85,7 @@ describe('The submissions table', () => {
 
   it('marks both rows when two students handed in the same file, naming the other in the tooltip', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => {})),
@@ -119,7 +119,7 @@ describe('The submissions table', () => {
 
   it('deletes a submission after confirmation with the PRODUCT.md toast', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const anna = entry('Anna', 'Albers', { files: [file('a.jpg')], display_status: 'abgegeben' });
     vi.stubGlobal(
       'fetch',

@@ -69,7 +69,7 @@ async function openPage(page = submitPage()) {
 
 describe('The public submit page', () => {
   it('uploads each file with its own progress, retries a failed file and shows the receipt', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openPage();
     expect(screen.getByText('Kürze die Brüche.').tagName).toBe('STRONG');
 
@@ -124,7 +124,7 @@ describe('The public submit page', () => {
   });
 
   it('preselects the student of the printed worksheet’s code, who can still pick another name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const token = 'Tok3n_of-the-worksheet-code-0123';
     const fetchMock = vi.fn((input: RequestInfo | URL) => {
       const url = input instanceof Request ? input.url : input.toString();
@@ -154,7 +154,7 @@ describe('The public submit page', () => {
   });
 
   it('asks for a name before uploading and takes a typed name when the student is missing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openPage();
     chooseFiles([photo('blatt.jpg')]);
     await screen.findByText('Bereit zum Hochladen');
@@ -172,7 +172,7 @@ describe('The public submit page', () => {
   });
 
   it('shows clear messages for 413 and 429', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openPage();
     await user.selectOptions(screen.getByLabelText('Wähle deinen Namen'), 'Greta G.');
     chooseFiles([photo('a.jpg'), photo('b.jpg')]);

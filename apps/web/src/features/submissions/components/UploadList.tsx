@@ -1,6 +1,7 @@
 import { Button, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { deSubmit } from '../../../i18n/de.submit';
 import type { FileKind } from '../files';
+import classes from './UploadList.module.css';
 
 const t = deSubmit.submit;
 
@@ -52,17 +53,12 @@ export function UploadList({
   onRetry: (id: string) => void;
 }) {
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      aria-label={t.fileListLabel}
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <Stack component="ul" gap="xs" aria-label={t.fileListLabel} className={classes.list}>
       {items.map((item) => (
         <Paper component="li" key={item.id} withBorder p="xs" data-upload-status={item.status}>
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <Thumbnail item={item} />
-            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Stack gap={4} className={classes.body}>
               <Text size="sm" fw={600} truncate="end" title={item.name}>
                 {item.name}
               </Text>
@@ -122,17 +118,20 @@ export function UploadList({
 }
 
 function Thumbnail({ item }: { item: UploadItem }) {
-  const box = { width: 56, height: 56, flex: '0 0 56px' } as const;
   if (item.thumbUrl) {
-    return <Image src={item.thumbUrl} alt="" radius="sm" fit="cover" style={box} fallbackSrc={undefined} />;
+    return (
+      <Image
+        src={item.thumbUrl}
+        alt=""
+        radius="sm"
+        fit="cover"
+        className={classes.thumb}
+        fallbackSrc={undefined}
+      />
+    );
   }
   return (
-    <Paper
-      withBorder
-      radius="sm"
-      style={{ ...box, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-      aria-hidden="true"
-    >
+    <Paper withBorder radius="sm" className={classes.placeholder} aria-hidden="true">
       <Text size="xs" fw={700} c="dimmed">
         {item.kind === 'pdf' ? 'PDF' : '…'}
       </Text>

@@ -117,7 +117,7 @@ describe('The task page /classes/{classId}/tasks/{taskId}', () => {
       clicked.push(this.download);
     });
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const box = within(await screen.findByRole('region', { name: de.pdfs.export.heading }));
     expect(box.getByText(de.pdfs.export.help)).toBeTruthy();
 
@@ -198,7 +198,7 @@ describe('The task page /classes/{classId}/tasks/{taskId}', () => {
   it('publishes a draft and then offers to close it', async () => {
     const { api, cls, task } = setup();
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await statusCard().findByRole('button', { name: de.tasks.publish }));
 
@@ -218,7 +218,7 @@ describe('The task page /classes/{classId}/tasks/{taskId}', () => {
     const { api, cls, task } = setup({ status: 'published' });
     const held = api.holdNext('PATCH', /^\/api\/tasks\//, () => new Response(null, { status: 500 }));
     await renderApp(`/classes/${cls.id}/tasks/${task.id}`, { signedInAs: 'teacher' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await statusCard().findByRole('button', { name: de.tasks.close }));
     await waitFor(() => expect(statusCard().getByText(de.tasks.status.closed)).toBeTruthy());
@@ -242,7 +242,7 @@ describe('Creating a task at /classes/{classId}/tasks/new/{id}', () => {
     const { router } = await renderApp(`/classes/${cls.id}/tasks/new/AbCdEfGhIjKlMnOpQrStU`, {
       signedInAs: 'teacher',
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: de.tasks.create }));
     expect(await screen.findByText('Aufgaben-Titel ist erforderlich')).toBeTruthy();

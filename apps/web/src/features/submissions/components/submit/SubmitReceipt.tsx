@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { deSubmit } from '../../../../i18n/de.submit';
 import { formatDateTime } from '../../../../lib/dates';
 import type { Receipt } from './useUploadQueue';
+import classes from './SubmitForm.module.css';
 
 const t = deSubmit.submit;
 
@@ -33,7 +34,7 @@ export function SubmitReceipt({
           {t.receipt.heading}
         </Title>
         <Text>{t.receipt.intro(receipt.name)}</Text>
-        <ul aria-label={t.receipt.heading} style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        <ul aria-label={t.receipt.heading} className={classes.receiptList}>
           {receipt.files.map((file) => (
             <li key={file.id}>
               {file.original_name} ({deSubmit.size(file.size)}
