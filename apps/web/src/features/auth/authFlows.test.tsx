@@ -235,7 +235,9 @@ describe('The waitlist', () => {
   it('says so when there is still no role', async () => {
     await renderApp('/waitlist', { signedInAs: null });
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Erneut prüfen' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Erneut prüfen' }));
 
     expect(await screen.findByText(de.auth.waitlist.stillWaiting)).toBeTruthy();
   });

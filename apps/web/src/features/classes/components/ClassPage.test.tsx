@@ -121,7 +121,9 @@ describe('A class at /classes/{classId}', () => {
     const { api, cls } = setup();
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.classes.tasks.quickAdd }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: de.classes.tasks.quickAdd }));
 
     expect(await screen.findByText('Aufgaben-Titel ist erforderlich')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);

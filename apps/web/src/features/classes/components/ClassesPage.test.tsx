@@ -41,7 +41,9 @@ describe('Classes at /classes', () => {
     const api = createTeacherApi({ subjects: [makeSubject()] }).install();
     await renderApp('/classes', { signedInAs: 'teacher' });
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.classes.create }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: de.classes.create }));
 
     expect((await screen.findAllByText(de.errors.CLASS_FIELDS_MISSING)).length).toBe(3);
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);

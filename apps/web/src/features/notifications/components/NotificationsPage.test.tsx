@@ -100,7 +100,9 @@ describe('Notifications at /notifications', () => {
   it('marks all as read', async () => {
     install();
     await renderApp('/notifications', { signedInAs: 'teacher' });
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.notifications.markAllRead }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: de.notifications.markAllRead }));
     expect(await screen.findByRole('link', { name: de.notifications.bell(0) })).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: de.notifications.markRead })).toHaveLength(0);
   });

@@ -37,7 +37,9 @@ describe('Subjects at /subjects', () => {
     const api = createTeacherApi().install();
     await renderApp('/subjects', { signedInAs: 'teacher' });
 
-    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: de.subjects.create }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: de.subjects.create }));
 
     expect(await screen.findByText(de.errors.SUBJECT_NAME_REQUIRED)).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
