@@ -9,5 +9,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Two workers on the 2-core build machines (vitest's default leaves one core idle once the other packages'
+    // unit tests are done); each test renders the app in jsdom, which takes seconds while both cores are busy.
+    maxWorkers: 2,
+    testTimeout: 15_000,
   },
 });

@@ -1,36 +1,11 @@
 import { ZGetProfileResponse, ZListSubmissionsResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { grantRole } from '../src/domain/accounts/roles';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom, type Classroom } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
-
-/** Every entry of a ZIP by its path, read with an independent unzip library. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (error, stream) => {
-          if (error) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from './helpers/zip';
 
 const jsonOf = (entries: Map<string, Buffer>, name: string): unknown => {
   const entry = entries.get(name);

@@ -13,7 +13,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { pdfExports, skillFeedback, skillGroupFeedback, submissions } from '../src/db/schema';
 import { systemContext } from '../src/domain/context';
 import { removeOrphanFiles } from '../src/domain/files';
@@ -22,6 +21,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { baseUrlOf, classroom, photo, type Classroom } from './helpers/classroom';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
+import { unzip } from './helpers/zip';
 
 // The class export of the feedback sheets (PRODUCT.md §4 "PDF-Vorlagen"): a background job per export, its
 // progress, the merged PDF and the ZIP with one PDF per student (read with yauzl and poppler's pdftotext),
@@ -39,31 +39,6 @@ async function pdftotext(pdf: Buffer): Promise<string> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Every entry of a ZIP by its name, in archive order. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (error, stream) => {
-          if (error) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe.each(drivers)('class export of feedback sheets on %s', (driver) => {

@@ -1,0 +1,227 @@
+import { ZClass, ZCreateStudentsResponse, ZSubject, ZTask, type FeedbackLinkResponse } from '@app/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissionFiles, submissions } from '../src/db/schema';
+import { esc } from '../src/routes/pages/render';
+import { createTestApp, type TestApp } from './helpers/app';
+import { drivers } from './helpers/database';
+import { signIn, type SignedIn } from './helpers/tokens';
+
+// The public pages as HTML from the server (ADR 020): the submit page and the feedback link inside the
+// built index.html, and the submit form's post for browsers without JavaScript (German HTML, never JSON).
+
+const INDEX =
+  '<!doctype html><html lang="de"><head><title>App</title></head><body><div id="root"></div></body></html>';
+const TITLE = '<script>alert("x")</script> Brüche & Co';
+
+const photo = (seed: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: seed, g: 90, b: 120 } } })
+    .jpeg()
+    .toBuffer();
+
+describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
+  let t: TestApp;
+  let base: string;
+  let dist: string;
+  let teacher: SignedIn;
+  let taskId: string;
+  let students: Array<{ user_id: string; name: string }>;
+
+  /** The form post as a browser without JavaScript sends it (multipart, Origin of this server). */
+  async function formPost(id: string, fields: Record<string, string>, files: string[], origin = base) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [i, name] of files.entries())
+      form.append('files', new Blob([await photo(i * 40)], { type: 'image/jpeg' }), name);
+    const res = await fetch(`${base}/submit/${id}`, { method: 'POST', body: form, headers: { origin } });
+    return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+  }
+
+  async function newTask(extra: Record<string, unknown>, classId: string) {
+    const res = await teacher.call('POST', '/api/tasks', {
+      class_id: classId,
+      title: TITLE,
+      description: 'Kürze alle Brüche.\n<b>Nicht fett</b>',
+      status: 'published',
+      data: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Auf dem Blatt.' }] }],
+      },
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return ZTask.parse(res.json());
+  }
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    // DEMO=1: the demo has handed-back submissions with feedback links.
+    t = await createTestApp({ driver, env: { NODE_ENV: 'production', WEB_DIST: dist, DEMO: '1' } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    teacher = await signIn(t.app);
+    const subject = ZSubject.parse((await teacher.call('POST', '/api/subjects', { name: 'Mathe' })).json());
+    const klass = ZClass.parse(
+      (await teacher.call('POST', '/api/classes', { name: '6b', grade: '6', subject_id: subject.id })).json(),
+    );
+    ({ students } = ZCreateStudentsResponse.parse(
+      (
+        await teacher.call('POST', '/api/createStudents', {
+          class_id: klass.id,
+          names: ['Greta Glück', 'Max <i>Müller'],
+        })
+      ).json(),
+    ));
+    taskId = (await newTask({}, klass.id)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the submit page with the task, the class list and the plain form, all text escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/submit/${taskId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toContain(`<h1>${esc(TITLE)}</h1>`);
+    expect(res.body).toContain(`<title>${esc(TITLE)} – Abgabe</title>`);
+    expect(res.body).not.toContain('<script>alert');
+    expect(root).toContain('&lt;b&gt;Nicht fett&lt;/b&gt;');
+    expect(root).toContain('Auf dem Blatt.');
+    expect(root).toContain(`<form method="post" action="/submit/${taskId}" enctype="multipart/form-data">`);
+    expect(root).toMatch(
+      /<input id="ssr-files" type="file" name="files" multiple required accept="[^"]*image\/jpeg/,
+    );
+    expect(root).toMatch(/<button type="submit">Abgeben<\/button>/);
+    const options = [...root.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    const byName = Object.fromEntries(students.map((s) => [s.name, s.user_id]));
+    expect(options).toEqual([
+      ['', 'Mein Name fehlt – ich trage ihn unten ein'],
+      [byName['Greta Glück'], 'Greta G.'],
+      [byName['Max <i>Müller'], 'Max &lt;.'],
+    ]);
+    expect(root).toContain('name="studentName"');
+  });
+
+  it('answers an unknown task with the German message inside the page, status 404', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'kein-id']) {
+      const res = await t.app.inject({ method: 'GET', url: `/submit/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).toContain('Diese Aufgabe gibt es nicht.');
+      expect(res.body).toContain('<html lang="de">');
+    }
+  });
+
+  it('records the files of the plain form post and answers a German receipt naming them', async () => {
+    const greta = students.find((s) => s.name === 'Greta Glück')!.user_id;
+    const res = await formPost(taskId, { studentId: greta, studentName: '' }, ['seite 1.jpg', 'a&b <2>.jpg']);
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('text/html');
+    expect(res.body).toContain('<h1>Abgegeben</h1>');
+    expect(res.body).toContain('Danke, Greta G.!');
+    expect(res.body).not.toContain('<2>');
+    expect(res.body).toMatch(/Eingegangen am \d{2}\.\d{2}\.\d{4}/);
+    const [submission] = await t.app.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.task_id, taskId), eq(submissions.student_id, greta)));
+    expect(submission!.status).toBe('abgegeben');
+    const rows = await t.app.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submission_id, submission!.id));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(res.body).toContain(`<li>${esc(row.original_name)}</li>`);
+    expect(res.body).toContain('<li>seite 1.jpg</li>');
+
+    // "Mein Name fehlt": the select's empty value and a typed name; the files stay unmatched under it.
+    const typed = await formPost(taskId, { studentId: '', studentName: 'Olga Ott' }, ['blatt.jpg']);
+    expect(typed.body).toContain('Danke, Olga Ott!');
+    const unmatched = await t.app.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.uploader_label, 'Olga Ott'));
+    expect(unmatched.map((r) => [r.original_name, r.submission_id])).toEqual([['blatt.jpg', null]]);
+  });
+
+  it('answers refused posts with German HTML error pages, never JSON', async () => {
+    const noName = await formPost(taskId, { studentId: '', studentName: '' }, ['a.jpg']);
+    expect([noName.status, noName.type]).toEqual([400, 'text/html; charset=utf-8']);
+    expect(noName.body).toContain('Das hat nicht geklappt');
+    expect(noName.body).toContain(`href="/submit/${taskId}"`);
+    expect(noName.body).not.toMatch(/"code"|at \w+ \(/);
+
+    const form = new FormData();
+    form.append('studentName', 'Olga Ott');
+    form.append('files', new Blob(['MZ kein Bild'], { type: 'application/x-msdownload' }), 'virus.exe');
+    const badType = await fetch(`${base}/submit/${taskId}`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: base },
+    });
+    expect(badType.status).toBe(415);
+    expect(await badType.text()).toContain('<h1>Das hat nicht geklappt</h1>');
+
+    const klass = (await teacher.call('GET', '/api/classes')).json<Array<{ id: string }>>()[0]!;
+    const closed = await newTask({ due_date: '2020-01-01T00:00:00.000Z' }, klass.id);
+    const refused = await formPost(closed.id, { studentName: 'Olga Ott' }, ['a.jpg']);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain('Diese Aufgabe nimmt gerade keine Abgaben an.');
+    const page = await t.app.inject({ method: 'GET', url: `/submit/${closed.id}` });
+    expect(page.body).toContain('Die Abgabefrist ist abgelaufen. Diese Aufgabe nimmt keine Abgaben mehr an.');
+    expect(page.body).not.toContain('<form');
+  });
+
+  it('refuses a post from a foreign page or without Origin and Referer, storing nothing', async () => {
+    const before = (await t.app.db.select().from(submissionFiles)).length;
+    const foreign = await formPost(taskId, { studentName: 'Olga Ott' }, ['x.jpg'], 'https://boese.example');
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain('Bitte gib deine Dateien direkt auf der Seite der Aufgabe ab.');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/submit/${taskId}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.db.select().from(submissionFiles)).length).toBe(before);
+  });
+
+  it('sends the feedback link readable without JavaScript: total, groups, skills and texts', async () => {
+    const [row] = await t.app.db
+      .select({ token: submissions.feedback_token })
+      .from(submissions)
+      .where(and(isNotNull(submissions.feedback_token), eq(submissions.status, 'ausgeteilt')));
+    const api = (
+      await t.app.inject({ method: 'GET', url: `/api/feedback-link/${row!.token}` })
+    ).json<FeedbackLinkResponse>();
+    const res = await t.app.inject({ method: 'GET', url: `/feedback/${row!.token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain(`<h1>${esc(api.task.title)}</h1>`);
+    expect(res.body).toContain(`Rückmeldung für ${esc(api.student.first_name)}`);
+    expect(res.body).toContain('Gesamt: ');
+    const skills = api.groups.flatMap((g) => g.skills);
+    expect(skills.length).toBeGreaterThan(0);
+    for (const g of api.groups) expect(res.body).toContain(esc(g.group_name));
+    for (const k of skills) {
+      expect(res.body).toContain(esc(k.name));
+      if (k.reason.trim()) expect(res.body).toContain(esc(k.reason.trim()));
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/feedback/abc' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Diese Rückmeldung gibt es nicht');
+  });
+});
