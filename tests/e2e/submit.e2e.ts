@@ -75,6 +75,15 @@ describe('Submitting through the public link in a real browser', () => {
     if (server) removeDir(server.dataDir);
   });
 
+  /**
+   * Opens the submit page and waits until the app has replaced the server's markup (ADR 020), whose form has
+   * the same labels: a name picked before that would be gone.
+   */
+  async function openSubmitPage(page: Page, url: string) {
+    await page.goto(url);
+    await page.locator('main.ssr').waitFor({ state: 'detached' });
+  }
+
   async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
@@ -105,7 +114,7 @@ describe('Submitting through the public link in a real browser', () => {
   });
 
   it('lets a student pick their name, upload two photos and a PDF and see the receipt', async () => {
-    await student.goto(`${origin}/submit/${taskId}`);
+    await openSubmitPage(student, `${origin}/submit/${taskId}`);
     await student.getByRole('heading', { name: 'Brüche kürzen' }).waitFor();
     await student.getByText('Kürze alle Brüche auf dem Blatt.').waitFor();
     await student.getByLabel('Wähle deinen Namen').selectOption({ label: 'Greta G.' });
@@ -136,7 +145,7 @@ describe('Submitting through the public link in a real browser', () => {
   });
 
   it('keeps the files of a student who typed their name for the teacher to match', async () => {
-    await student.goto(`${origin}/submit/${taskId}`);
+    await openSubmitPage(student, `${origin}/submit/${taskId}`);
     await student.getByLabel('Wähle deinen Namen').selectOption({ label: 'Mein Name fehlt' });
     await student.getByLabel('Dein Vor- und Nachname').fill('Neue Schülerin');
     await chooseFiles(student, [
@@ -244,7 +253,7 @@ describe('Submitting through the public link in a real browser', () => {
     expect(code).toMatch(new RegExp(`/submit/${taskId}\\?s=[A-Za-z0-9_-]{32}$`));
     const link = new URL(code!);
 
-    await student.goto(`${origin}${link.pathname}${link.search}`);
+    await openSubmitPage(student, `${origin}${link.pathname}${link.search}`);
     await student.getByRole('heading', { name: 'Brüche kürzen' }).waitFor();
     const select = student.getByLabel('Wähle deinen Namen');
     await expect
@@ -255,9 +264,30 @@ describe('Submitting through the public link in a real browser', () => {
     expect(await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe('Olga O.');
 
     // A damaged code still opens the page, without a preselection.
-    await student.goto(`${origin}${link.pathname}?s=kaputt%3C`);
+    await openSubmitPage(student, `${origin}${link.pathname}?s=kaputt%3C`);
     await student.getByRole('heading', { name: 'Brüche kürzen' }).waitFor();
     expect(await select.inputValue()).toBe('');
     expect(studentErrors).toEqual([]);
+  });
+
+  // Last: Olga's count of files is checked above.
+  it('hands in without JavaScript: the server’s form posts the file and answers the receipt', async () => {
+    const context = await browser.newContext({ ...MOBILE, locale: 'de-DE', javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}/submit/${taskId}`);
+      await page.getByRole('heading', { level: 1, name: 'Brüche kürzen' }).waitFor();
+      await page.getByLabel('Wähle deinen Namen').selectOption({ label: 'Olga O.' });
+      await page
+        .getByLabel('Dateien auswählen')
+        .setInputFiles([{ name: 'ohne-js.jpg', mimeType: 'image/jpeg', buffer: await photo(640, 480, 5) }]);
+      await page.getByRole('button', { name: 'Abgeben' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Abgegeben' }).waitFor();
+      expect(await page.getByRole('listitem').allInnerTexts()).toEqual(['ohne-js.jpg']);
+      await expect.poll(() => page.getByText('Danke, Olga O.!', { exact: false }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await context.close();
+    }
   });
 });

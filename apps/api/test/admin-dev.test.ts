@@ -51,6 +51,12 @@ describe.each(drivers)('Developer figures and OCR test on %s', (driver) => {
     expect(after.coinsSpent - before.coinsSpent).toBe(4);
     // Without an AI provider the queue starts on first use only, and the page does not start it.
     expect(after.queues).toBeNull();
+
+    // Once it runs (here: as the first PDF export starts it), its queues are listed.
+    await t.app.startJobs();
+    const running = ZAdminStatsResponse.parse((await admin.call('GET', '/api/admin/stats')).json());
+    expect(running.queues?.length).toBeGreaterThan(0);
+    expect(running.queues?.every((q) => q.failed === 0 && q.queued >= 0)).toBe(true);
   });
 
   it('refuses teachers', async () => {

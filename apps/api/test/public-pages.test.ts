@@ -90,10 +90,13 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('private, no-store');
+    // Else the browser's post carries `Origin: null`, which the form route refuses.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(root).toContain(`<h1>${esc(TITLE)}</h1>`);
     expect(res.body).toContain(`<title>${esc(TITLE)} – Abgabe</title>`);
     expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('Bitte aktiviere JavaScript');
     expect(root).toContain('&lt;b&gt;Nicht fett&lt;/b&gt;');
     expect(root).toContain('Auf dem Blatt.');
     expect(root).toContain(`<form method="post" action="/submit/${taskId}" enctype="multipart/form-data">`);
@@ -107,7 +110,7 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     ]);
     const byName = Object.fromEntries(students.map((s) => [s.name, s.user_id]));
     expect(options).toEqual([
-      ['', 'Mein Name fehlt – ich trage ihn unten ein'],
+      ['', 'Bitte auswählen …'],
       [byName['Greta Glück'], 'Greta G.'],
       [byName['Max <i>Müller'], 'Max &lt;.'],
     ]);
@@ -145,7 +148,7 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     for (const row of rows) expect(res.body).toContain(`<li>${esc(row.original_name)}</li>`);
     expect(res.body).toContain('<li>seite 1.jpg</li>');
 
-    // "Mein Name fehlt": the select's empty value and a typed name; the files stay unmatched under it.
+    // Not on the list: the select's empty value and a typed name; the files stay unmatched under it.
     const typed = await formPost(taskId, { studentId: '', studentName: 'Olga Ott' }, ['blatt.jpg']);
     expect(typed.body).toContain('Danke, Olga Ott!');
     const unmatched = await t.app.db

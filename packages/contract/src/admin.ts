@@ -45,3 +45,38 @@ export const ZAdminDeleteUserRequest = z.object({ user_id: ZUserId });
 
 /** `POST /api/admin/resetPasswordEmail` */
 export const ZAdminResetPasswordRequest = z.object({ email: z.email() });
+
+/** `GET /api/admin/stats`: figures for the developer page /dev/stats (PRODUCT.md §2). */
+export const ZAdminStatsResponse = z.object({
+  counts: z.object({
+    users: z.number().int().min(0),
+    classes: z.number().int().min(0),
+    tasks: z.number().int().min(0),
+    files: z.number().int().min(0),
+  }),
+  /** Submissions per stored status (every status, 0 when none). */
+  submissions: z.record(z.string(), z.number().int().min(0)),
+  /** null: the job queue has not been started in this process (it starts with an AI provider or on use). */
+  queues: z
+    .array(
+      z.object({
+        name: z.string(),
+        queued: z.number().int().min(0),
+        active: z.number().int().min(0),
+        failed: z.number().int().min(0),
+      }),
+    )
+    .nullable(),
+  /** Coins spent on AI jobs, net of refunds, in total. */
+  coinsSpent: z.number().int().min(0),
+});
+export type AdminStatsResponse = z.infer<typeof ZAdminStatsResponse>;
+
+/** `POST /api/admin/ocr`: one image (base64) for the OCR test page /dev/ocr-test. */
+export const ZAdminOcrRequest = z.object({
+  mime: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  /** Base64, at most ~6 MB of image. */
+  data: z.base64().max(8_000_000),
+});
+export const ZAdminOcrResponse = z.object({ text: z.string() });
+export type AdminOcrResponse = z.infer<typeof ZAdminOcrResponse>;

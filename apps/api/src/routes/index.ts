@@ -14,6 +14,7 @@ import grading from './api/grading';
 import health from './api/health';
 import joinClass from './api/join-class';
 import notifications from './api/notifications';
+import publicPages from './pages';
 import pdfs from './api/pdfs';
 import profile from './api/profile';
 import renderLatex from './api/render-latex';
@@ -41,6 +42,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(submit);
       // The student's handed-back feedback through their personal link (ADR 010).
       await scope.register(feedbackLink);
+      // Both pages as HTML from the server, and the submit page's form post without JavaScript (ADR 020).
+      await scope.register(publicPages);
       // The fonts of TikZ pictures, which the public pages show too (ARCHITECTURE.md §4).
       await scope.register(tikzFonts);
     }),

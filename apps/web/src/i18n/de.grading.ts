@@ -13,8 +13,9 @@ export const deGrading = {
     title: 'Abgabe bewerten',
     heading: (name: string) => `Bewertung: ${name}`,
     back: 'Zur Aufgabe',
-    previous: 'Vorherige Abgabe',
-    next: 'Nächste Abgabe',
+    // The names begin with the visible word (Zurück, Weiter), so that a spoken command finds the button.
+    previous: 'Zurück zur vorherigen Abgabe',
+    next: 'Weiter zur nächsten Abgabe',
     previousShort: 'Zurück',
     nextShort: 'Weiter',
     position: (index: number, total: number) => `Abgabe ${String(index)} von ${String(total)}`,
@@ -46,7 +47,7 @@ export const deGrading = {
     proof: 'Belege aus der Abgabe',
     recommendation: 'Empfehlung',
     remove: 'Bewertung löschen',
-    removeLabel: (name: string) => `Bewertung von ${name} löschen`,
+    removeLabel: (name: string) => `Bewertung löschen: ${name}`,
     /** The texts of a skill: the AI's after a changed score, the teacher's own. */
     aiTextsHidden: (aiScore: number) =>
       aiScore < 0

@@ -29,7 +29,8 @@ export const deSubmissions = {
     empty: 'In dieser Klasse gibt es noch keine Schüler.',
     noFiles: 'keine',
     fileCount: (count: number) => `${count} ${plural(count, 'Datei', 'Dateien')}`,
-    openFile: (name: string, student: string) => `${name} von ${student} öffnen`,
+    // Starts with the number the link shows, so that a spoken command can name it.
+    openFile: (number: number, name: string, student: string) => `${number}: ${name} von ${student} öffnen`,
     noScore: '–',
     deleteLabel: (student: string) => `Abgabe von ${student} löschen`,
     deleteTitle: 'Abgabe löschen?',
@@ -110,8 +111,9 @@ export const deSubmissions = {
   /** `/submissions/verify` */
   verify: {
     position: (index: number, total: number) => `${index} von ${total}`,
-    previous: 'Vorheriger Schüler',
-    next: 'Nächster Schüler',
+    // The names begin with the visible word (Zurück, Weiter), so that a spoken command finds the button.
+    previous: 'Zurück zum vorherigen Schüler',
+    next: 'Weiter zum nächsten Schüler',
     previousShort: 'Zurück',
     nextShort: 'Weiter',
     keyboardHint: 'Mit ← und → blätterst du durch die Klasse.',

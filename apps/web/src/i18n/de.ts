@@ -12,6 +12,7 @@ import { deDemo } from './de.demo';
 import { dePdfs } from './de.pdfs';
 import { deScans } from './de.scans';
 import { dePwa } from './de.pwa';
+import { deDev } from './de.dev';
 
 /**
  * Every user-facing string of the web app (ARCHITECTURE.md §9). Components take their text only from here.
@@ -86,8 +87,6 @@ export const de = {
     devSubmissionMatching: 'Entwicklung: Abgaben zuordnen',
     devStudentMatching: 'Entwicklung: Schüler zuordnen',
   },
-
-  underConstruction: 'Dieser Bereich wird gerade gebaut. Schau bald wieder vorbei!',
 
   /** The /error page (PRODUCT.md §2: query parameters `message` and `header`). */
   errorPage: {
@@ -524,10 +523,11 @@ export const de = {
       bold: 'Fett',
       italic: 'Kursiv',
       underline: 'Unterstrichen',
-      heading: 'Überschrift',
-      subheading: 'Zwischenüberschrift',
-      bulletList: 'Aufzählung',
-      orderedList: 'Nummerierte Liste',
+      // Each name holds the button's visible glyph, so that a spoken command finds the button.
+      heading: 'Überschrift Ü1',
+      subheading: 'Zwischenüberschrift Ü2',
+      bulletList: 'Liste mit Aufzählungspunkten',
+      orderedList: 'Nummerierte Liste 1. 2. 3.',
       inlineMath: 'Formel im Text einfügen',
       blockMath: 'Formel in eigener Zeile einfügen',
       image: 'Bild einfügen',
@@ -546,7 +546,7 @@ export const de = {
         heading: 'Ü1',
         subheading: 'Ü2',
         bulletList: '• Liste',
-        orderedList: '1. Liste',
+        orderedList: '1. 2. 3.',
         inlineMath: '∑ Formel',
         blockMath: '∑ Zeile',
         image: 'Bild',
@@ -695,6 +695,7 @@ export const de = {
   /** Reading a scanned stack on `/submissions/add` (`de.scans.ts`). */
   scans: deScans,
   pwa: dePwa,
+  dev: deDev,
 
   /** Notifications, the coin balance and AI availability (`de.notifications.ts`). */
   notifications: deNotifications,

@@ -10,3 +10,4 @@ export {
 export { deleteOwnAccount, deleteUser } from './delete';
 export { exportAccountData } from './export';
 export { permissionCatalog, roleCatalog } from './roles';
+export { ocrTest, systemStats } from './dev';

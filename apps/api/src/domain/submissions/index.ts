@@ -8,4 +8,4 @@ export {
 } from './missing';
 export { updateSubmissionStatus } from './status';
 export { getSubmitPage } from './submit-page';
-export { studentUpload, teacherUpload } from './uploads';
+export { studentUpload, studentUploadNamed, teacherUpload } from './uploads';

@@ -227,18 +227,29 @@ async function handleUpload(
  * A student hands in files through the task's public link (ARCHITECTURE.md §8: no account): a public task by
  * id (`publicByTaskId`; a draft is 404 as an unknown task), only while it accepts submissions (409
  * TASK_NOT_ACCEPTING). The student is picked from the class list (`studentId`) or typed (`studentName`: the
- * files stay unmatched).
+ * files stay unmatched). An empty field counts as not sent: the plain HTML form (ADR 020) sends both.
  */
 export async function studentUpload(
   ctx: Ctx,
   taskId: string,
   request: FastifyRequest,
 ): Promise<UploadReceipt> {
+  return (await studentUploadNamed(ctx, taskId, request)).receipt;
+}
+
+/** `studentUpload`, also answering the name the files were handed in under (the receipt page shows it). */
+export async function studentUploadNamed(
+  ctx: Ctx,
+  taskId: string,
+  request: FastifyRequest,
+): Promise<{ receipt: UploadReceipt; label: string }> {
   const task = await findUploadTask(ctx.db, publicByTaskId(taskId));
   const window = submissionWindow(task);
   if (!window.accepting) throw new AppError('TASK_NOT_ACCEPTING', { reason: window.reason });
-  return handleUpload(ctx, request, task, async (fields) => {
-    const parsed = ZStudentUploadFields.safeParse(fields);
+  let label = '';
+  const receipt = await handleUpload(ctx, request, task, async (fields) => {
+    const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
+    const parsed = ZStudentUploadFields.safeParse(given);
     if (!parsed.success) {
       const control = parsed.error.issues.some((issue) => issue.message === TEXT_CONTROL_MESSAGE);
       throw new AppError(control ? 'TEXT_CONTROL_CHARACTERS' : 'UPLOAD_NAME_REQUIRED', parsed.error.issues);
@@ -247,10 +258,13 @@ export async function studentUpload(
     if (studentId) {
       const members = await classMembers(ctx.db, cipherOf(ctx), task.class_id);
       if (!members.some((m) => m.id === studentId)) throw new AppError('STUDENT_NOT_FOUND');
-      return { studentId, label: studentLabels(members).get(studentId)! };
+      label = studentLabels(members).get(studentId)!;
+      return { studentId, label };
     }
-    return { studentId: null, label: studentName! };
+    label = studentName!;
+    return { studentId: null, label };
   });
+  return { receipt, label };
 }
 
 /**

@@ -56,7 +56,8 @@ function isAuthApiError(err: unknown): err is Error & { status: number; code: st
   );
 }
 
-function toAppError(err: FastifyError | Error): AppError {
+/** Any error as the AppError it is answered with (the JSON body here, the HTML pages of routes/pages). */
+export function toAppError(err: FastifyError | Error): AppError {
   if (err instanceof AppError) return err;
   if (isAuthApiError(err)) {
     const code = authCodes[err.code];

@@ -15,6 +15,12 @@ export function webDist(configured: string | undefined): string {
   return path.resolve(configured ?? path.join(apiRoot, '..', 'web', 'dist'));
 }
 
+/** index.html of the built SPA when this server serves it (production, built), else null. */
+export function spaIndex(config: FastifyInstance['config']): string | null {
+  const index = path.join(webDist(config.WEB_DIST), 'index.html');
+  return config.NODE_ENV === 'production' && existsSync(index) ? index : null;
+}
+
 /**
  * Serves the built SPA (production): hashed files under /assets are immutable for a year, everything else
  * (index.html, sw.js, manifest) is revalidated on every load so a new build shows up at once. Any other
@@ -23,7 +29,7 @@ export function webDist(configured: string | undefined): string {
 export default fp(
   async function spa(app: FastifyInstance) {
     const root = webDist(app.config.WEB_DIST);
-    const serveSpa = app.config.NODE_ENV === 'production' && existsSync(path.join(root, 'index.html'));
+    const serveSpa = spaIndex(app.config) !== null;
     if (!serveSpa) {
       app.log.debug({ root }, 'SPA not served (not production or not built)');
     } else {

@@ -16,6 +16,8 @@ declare module 'fastify' {
     jobs: PgBoss;
     /** Starts the queue and runs the setups of `onJobsStart` once; later calls wait for the same start. */
     startJobs: () => Promise<PgBoss>;
+    /** Whether the queue runs in this process (the figures of /dev/stats must not start it). */
+    jobsRunning: () => boolean;
     /** Queues and workers to set up when the queue starts (at once when it runs already). */
     onJobsStart: (setup: (boss: PgBoss) => Promise<void>) => Promise<void>;
   }
@@ -70,6 +72,7 @@ export default fp(
     };
     app.decorate('jobs', boss);
     app.decorate('startJobs', startJobs);
+    app.decorate('jobsRunning', () => running);
     app.decorate('onJobsStart', async (setup: (boss: PgBoss) => Promise<void>) => {
       setups.push(setup);
       if (running) await setup(boss);

@@ -147,20 +147,27 @@ describe('decideRoute (PRODUCT.md §4 route guards, in order)', () => {
   });
 
   describe('5. /admin needs organization_member', () => {
-    it.each(['/admin', '/admin/users', '/admin/rights', '/tiptaptest'])(
-      'sends a teacher from %s to /404',
-      (path) => {
-        expect(decide({ path, ...teacher })).toEqual({ href: '/404' });
-      },
-    );
+    it.each([
+      '/admin',
+      '/admin/users',
+      '/admin/rights',
+      '/tiptaptest',
+      '/dev/stats',
+      '/dev/submissions/matching',
+    ])('sends a teacher from %s to /404', (path) => {
+      expect(decide({ path, ...teacher })).toEqual({ href: '/404' });
+    });
 
     it('lets an organization member in', () => {
       expect(decide({ path: '/admin/users', ...orgMember })).toBeNull();
+      expect(decide({ path: '/dev/ocr-test', ...orgMember })).toBeNull();
     });
 
     it('lets a teacher open the other pages', () => {
       expect(decide({ path: '/classes', ...teacher })).toBeNull();
       expect(decide({ path: '/administration-is-not-admin', ...teacher })).toBeNull();
+      expect(decide({ path: '/developer', ...teacher })).toBeNull();
+      expect(decide({ path: '/old/abc', ...teacher })).toBeNull();
     });
   });
 

@@ -29,9 +29,10 @@ const OPEN_PATH_PREFIXES = [
 const OPEN_EXACT_PATHS = ['/', '/demo', '/update-password', '/logout'] as const;
 
 /**
- * Paths that need the role organization_member (PRODUCT.md §4 "/admin paths", PRODUCT.md §2 "admin check").
+ * Paths that need the role organization_member (PRODUCT.md §4 "/admin paths", PRODUCT.md §2 "admin check"),
+ * with the developer pages /dev/* (their API is /api/admin/*).
  */
-const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest'] as const;
+const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest', '/dev'] as const;
 
 /** The landing page: for visitors; a signed-in user goes on into the app. */
 const LANDING_PATH = '/';

@@ -1,8 +1,10 @@
 // Submissions: the students' public submit page (their uploads), the teacher's uploads, matching, the table.
 export { ContentView } from './components/ContentView';
+export { FileMatcher } from './components/FileMatcher';
+export { StackAssigner } from './components/StackAssigner';
 export { SubmissionsAddPage } from './components/SubmissionsAddPage';
 export { SubmissionsMatchPage } from './components/SubmissionsMatchPage';
-export { SubmissionStatusBadge, SubmissionsTable } from './components/SubmissionsTable';
+export { SubmissionStatusBadge, SubmissionsTable, studentName } from './components/SubmissionsTable';
 export { SubmissionsVerifyPage } from './components/SubmissionsVerifyPage';
 export { SubmitPage } from './components/SubmitPage';
 export { TaskQrPage } from './components/TaskQrPage';

@@ -22,6 +22,7 @@ import {
 } from '../../../domain/accounts';
 import { ctxOf } from '../../context';
 import coins from './coins';
+import dev from './dev';
 
 // PRODUCT.md §7 admin endpoints for organization_member (routes/index.ts), with their coins (coins.ts).
 // Names are the product's; state changes take POST/DELETE (ARCHITECTURE.md §6).
@@ -91,6 +92,7 @@ const admin: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(coins);
+  await app.register(dev);
 };
 
 export default admin;

@@ -44,7 +44,8 @@ export function EditorPlayground() {
             <Title order={2} size="h4">
               {t.json}
             </Title>
-            <Code block mah={480} style={{ overflow: 'auto' }}>
+            {/* Focusable, so that the scrolling JSON can be read by keyboard too. */}
+            <Code block mah={480} style={{ overflow: 'auto' }} tabIndex={0}>
               {JSON.stringify(data, null, 2)}
             </Code>
           </Stack>

@@ -142,7 +142,7 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
       ) : null}
 
       {hasAi && shared.source !== 'ai' ? (
-        <Paper p="xs" className={classes.ai} style={{ opacity: 0.8 }}>
+        <Paper p="xs" className={classes.ai}>
           <Text size="xs" fw={700} c="dimmed" mb={4}>
             {t.aiOriginal}
           </Text>

@@ -35,7 +35,7 @@ async function pickTask(title: string) {
 describe('The developer pages of the rubric', { timeout: 20_000 }, () => {
   it('/dev/skillEditor edits the rubric of the task picked', async () => {
     setup();
-    await renderApp('/dev/skillEditor', { signedInAs: 'teacher' });
+    await renderApp('/dev/skillEditor', { signedInAs: 'organization_member' });
     expect(await screen.findByText(de.rubrics.dev.pickTask)).toBeTruthy();
     await pickTask('Bruchrechnung');
     const state = await screen.findByTestId('rubric-state');
@@ -45,7 +45,7 @@ describe('The developer pages of the rubric', { timeout: 20_000 }, () => {
 
   it('/dev/competenceGenerationStep shows the step for the task picked', async () => {
     setup();
-    await renderApp('/dev/competenceGenerationStep', { signedInAs: 'teacher' });
+    await renderApp('/dev/competenceGenerationStep', { signedInAs: 'organization_member' });
     await pickTask('Prozente');
     // The test server has no AI provider configured: the step says so in German.
     expect(await screen.findByText(de.rubrics.generation.notConfigured)).toBeTruthy();

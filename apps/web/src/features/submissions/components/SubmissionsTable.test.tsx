@@ -49,7 +49,7 @@ describe('The submissions table', () => {
     expect(within(row('Anna Albers')).getByText('2 Dateien:')).toBeTruthy();
     expect(
       within(row('Anna Albers'))
-        .getByRole('link', { name: 'a.jpg von Anna Albers öffnen' })
+        .getByRole('link', { name: '1: a.jpg von Anna Albers öffnen' })
         .getAttribute('href'),
     ).toBe(`/api/files/${encodeURIComponent(file('a.jpg').id)}/content`);
     expect(within(row('Ben Berg')).getByText('Offen')).toBeTruthy();

@@ -201,7 +201,7 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                               target="_blank"
                               rel="noopener"
                               size="sm"
-                              aria-label={t.openFile(file.original_name, name)}
+                              aria-label={t.openFile(index + 1, file.original_name, name)}
                               title={file.original_name}
                             >
                               {index + 1}

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
-import { de } from '../../../i18n/de';
+import { DevOcrTestPage } from '../../../features/dev';
 
 export const Route = createFileRoute('/_default/dev/ocr-test')({
-  component: OcrTestPage,
+  component: DevOcrTestPage,
 });
-
-function OcrTestPage() {
-  return <UnderConstruction title={de.titles.devOcrTest} />;
-}

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../components/UnderConstruction';
-import { de } from '../../../i18n/de';
+import { DevStatsPage } from '../../../features/dev';
 
 export const Route = createFileRoute('/_default/dev/stats')({
-  component: StatsPage,
+  component: DevStatsPage,
 });
-
-function StatsPage() {
-  return <UnderConstruction title={de.titles.devStats} />;
-}

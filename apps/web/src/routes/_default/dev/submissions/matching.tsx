@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../components/UnderConstruction';
-import { de } from '../../../../i18n/de';
+import { DevSubmissionMatchingPage } from '../../../../features/dev';
 
 export const Route = createFileRoute('/_default/dev/submissions/matching')({
-  component: SubmissionMatchingPage,
+  component: DevSubmissionMatchingPage,
 });
-
-function SubmissionMatchingPage() {
-  return <UnderConstruction title={de.titles.devSubmissionMatching} />;
-}

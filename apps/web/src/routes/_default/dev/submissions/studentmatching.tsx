@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../components/UnderConstruction';
-import { de } from '../../../../i18n/de';
+import { DevStudentMatchingPage } from '../../../../features/dev';
 
 export const Route = createFileRoute('/_default/dev/submissions/studentmatching')({
-  component: StudentMatchingPage,
+  component: DevStudentMatchingPage,
 });
-
-function StudentMatchingPage() {
-  return <UnderConstruction title={de.titles.devStudentMatching} />;
-}

@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../components/UnderConstruction';
+import { DataLoadError } from '../../../../components/DataLoadError';
+import { OldTaskPage } from '../../../../features/dev';
+import { taskQueryOptions } from '../../../../features/tasks/queries';
 import { de } from '../../../../i18n/de';
+import { orNotFound } from '../../../../lib/loaders';
 
 export const Route = createFileRoute('/_editor/old/$taskId/edit')({
-  component: OldTaskEditPage,
+  loader: ({ context: { queryClient }, params: { taskId } }) =>
+    orNotFound(queryClient.ensureQueryData(taskQueryOptions(taskId))),
+  errorComponent: (props) => <DataLoadError {...props} message={de.toasts.tasks.loadFailed} />,
+  component: RouteComponent,
 });
 
-function OldTaskEditPage() {
-  return <UnderConstruction title={de.titles.oldTaskEdit} />;
+function RouteComponent() {
+  const { taskId } = Route.useParams();
+  return <OldTaskPage taskId={taskId} />;
 }

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../../../components/UnderConstruction';
+import { LegacySubmissionsNotice } from '../../../../../../features/dev';
 import { de } from '../../../../../../i18n/de';
 
 export const Route = createFileRoute('/_error/classes/$classId/tasks/submissions/$id')({
-  component: TaskSubmissionPage,
+  component: RouteComponent,
 });
 
-function TaskSubmissionPage() {
-  return <UnderConstruction title={de.titles.taskSubmission} />;
+function RouteComponent() {
+  const { classId } = Route.useParams();
+  return <LegacySubmissionsNotice classId={classId} title={de.titles.taskSubmission} />;
 }

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderConstruction } from '../../../../../../components/UnderConstruction';
+import { LegacySubmissionsNotice } from '../../../../../../features/dev';
 import { de } from '../../../../../../i18n/de';
 
 export const Route = createFileRoute('/_error/classes/$classId/tasks/submissions/')({
-  component: TaskSubmissionsPage,
+  component: RouteComponent,
 });
 
-function TaskSubmissionsPage() {
-  return <UnderConstruction title={de.titles.taskSubmissions} />;
+function RouteComponent() {
+  const { classId } = Route.useParams();
+  return <LegacySubmissionsNotice classId={classId} title={de.titles.taskSubmissions} />;
 }

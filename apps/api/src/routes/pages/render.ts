@@ -1,0 +1,183 @@
+import {
+  UPLOAD_FIELDS,
+  type FeedbackLinkResponse,
+  type SubmitPageResponse,
+  type UploadReceipt,
+} from '@app/contract';
+import { pageStrings as s } from './strings';
+
+// HTML of the server-rendered public pages (ADR 020). Every value that is not a literal of this file goes
+// through `esc`: task titles, descriptions and names are typed by teachers and students.
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!);
+
+const berlin = { timeZone: 'Europe/Berlin' } as const;
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', { ...berlin, dateStyle: 'medium', timeStyle: 'short' });
+const number = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 1 });
+
+/**
+ * The look before any script runs: readable on a 320 px phone, light and dark. Inside `#root`, so the app's
+ * first render removes it with the markup.
+ */
+const style = `<style>
+.ssr{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1b1e;overflow-wrap:anywhere}
+@media (prefers-color-scheme:dark){.ssr{color:#e9ecef}body{background:#242424}}
+.ssr h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0 .5rem}.ssr h2{font-size:1.125rem;margin:1.5rem 0 .5rem}.ssr h3{font-size:1rem;margin:1rem 0 .25rem}
+.ssr .muted{opacity:.75}.ssr .text{white-space:pre-line}
+.ssr .note{border-left:4px solid #fab005;padding:.5rem .75rem;background:rgba(250,176,5,.12)}
+.ssr .error{border-left:4px solid #fa5252;padding:.5rem .75rem;background:rgba(250,82,82,.12)}
+.ssr label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+.ssr select,.ssr input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #adb5bd;border-radius:6px;background:transparent;color:inherit}
+.ssr select option{color:#1a1b1e}
+.ssr button,.ssr .button{display:inline-block;font:inherit;font-weight:600;margin-top:1.25rem;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#0b7285;color:#fff;text-decoration:none;cursor:pointer}
+.ssr ul{padding-left:1.25rem}.ssr section{margin-top:1rem}.ssr .skill{margin:.75rem 0}
+</style>`;
+
+const paragraphs = (text: string) => (text.trim() ? `<p class="text">${esc(text.trim())}</p>` : '');
+
+/** The texts of a task document (TipTap JSON), one paragraph per top-level block; formulas and pictures left out. */
+function documentText(data: Record<string, unknown> | null): string {
+  const textOf = (node: unknown): string => {
+    if (!node || typeof node !== 'object') return '';
+    const { text, content } = node as { text?: unknown; content?: unknown };
+    if (typeof text === 'string') return text;
+    return Array.isArray(content) ? content.map(textOf).join('') : '';
+  };
+  const blocks = Array.isArray(data?.content) ? (data.content as unknown[]) : [];
+  return blocks.map((b) => paragraphs(textOf(b))).join('');
+}
+
+/** The submit page as the server sends it: task, name, files and "Abgeben" posting to `POST /submit/{id}`. */
+export function submitMarkup(page: SubmitPageResponse): string {
+  const { task, limits } = page;
+  const head =
+    `<h1>${esc(task.title)}</h1>` +
+    (task.due_date ? `<p class="muted">${esc(s.submit.dueDate(dateTime(task.due_date)))}</p>` : '') +
+    paragraphs(task.description) +
+    documentText(task.data);
+  if (!page.accepting) {
+    const reason = page.closed_reason ?? 'closed';
+    return `${style}<main class="ssr">${head}<p class="note">${esc(s.submit.closed[reason])}</p></main>`;
+  }
+  const options = page.students
+    .map(
+      (st) =>
+        `<option value="${esc(st.id)}"${st.id === page.preselected_student_id ? ' selected' : ''}>${esc(st.label)}</option>`,
+    )
+    .join('');
+  const accept = limits.mimeTypes.join(',');
+  const maxMb = Math.round(limits.maxFileBytes / 1024 / 1024);
+  const form =
+    `<form method="post" action="/submit/${esc(task.id)}" enctype="multipart/form-data">` +
+    `<h2>${esc(s.submit.nameHeading)}</h2>` +
+    `<label for="ssr-student">${esc(s.submit.namePick)}</label>` +
+    `<select id="ssr-student" name="${UPLOAD_FIELDS.studentId}"><option value="">${esc(s.submit.namePlaceholder)}</option>${options}</select>` +
+    `<label for="ssr-name">${esc(s.submit.nameTyped)}</label>` +
+    `<input id="ssr-name" name="${UPLOAD_FIELDS.studentName}" autocomplete="name" maxlength="100" aria-describedby="ssr-name-hint">` +
+    `<p id="ssr-name-hint" class="muted">${esc(s.submit.nameTypedHint)}</p>` +
+    `<h2>${esc(s.submit.filesHeading)}</h2>` +
+    `<label for="ssr-files">${esc(s.submit.chooseFiles)}</label>` +
+    `<input id="ssr-files" type="file" name="${UPLOAD_FIELDS.files}" multiple required accept="${esc(accept)}" aria-describedby="ssr-files-hint">` +
+    `<p id="ssr-files-hint" class="muted">${esc(s.submit.filesHint(limits.maxFiles, maxMb))}</p>` +
+    `<button type="submit">${esc(s.submit.submit)}</button></form>`;
+  return `${style}<main class="ssr">${head}${form}</main>`;
+}
+
+export const notFoundMarkup = (message: string) =>
+  `${style}<main class="ssr"><p class="note">${esc(message)}</p></main>`;
+
+/** The feedback link, readable without JavaScript: the total, each group and skill with score and texts. */
+export function feedbackMarkup(body: FeedbackLinkResponse): string {
+  const f = s.feedback;
+  const groups = body.groups
+    .map((g) => {
+      const skills = g.skills
+        .map((k) => {
+          const score = k.score < 0 ? f.notScored : f.points(number(k.score), number(k.maxScore));
+          const proof = k.proof.length
+            ? `<p><strong>${esc(f.proof)}:</strong></p><ul>${k.proof.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`
+            : '';
+          return (
+            `<div class="skill"><h3>${esc(k.name)} <span class="muted">(${esc(score)})</span></h3>` +
+            (k.level ? paragraphs(k.level) : '') +
+            (k.reason.trim()
+              ? `<p class="text"><strong>${esc(f.reason)}:</strong> ${esc(k.reason.trim())}</p>`
+              : '') +
+            proof +
+            (k.recommendation.trim()
+              ? `<p class="text"><strong>${esc(f.recommendation)}:</strong> ${esc(k.recommendation.trim())}</p>`
+              : '') +
+            `</div>`
+          );
+        })
+        .join('');
+      return (
+        `<section><h2>${esc(g.group_name)} <span class="muted">(${esc(f.points(number(g.score), number(g.max_score)))})</span></h2>` +
+        paragraphs(g.group_feedback) +
+        skills +
+        `</section>`
+      );
+    })
+    .join('');
+  return (
+    `${style}<main class="ssr"><h1>${esc(body.task.title)}</h1>` +
+    `<p>${esc(f.heading(body.student.first_name))}</p>` +
+    `<p><strong>${esc(f.total(number(body.score), number(body.max_score)))}</strong></p>${groups}</main>`
+  );
+}
+
+/**
+ * index.html with `markup` as the content of `#root` and `title` as the document's title, without its
+ * `<noscript>` plea for JavaScript: these pages do without.
+ */
+export function intoIndex(indexHtml: string, markup: string, title?: string): string {
+  let html = indexHtml
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(title)}</title>`);
+  return html;
+}
+
+/** A page of its own (the answers of the form post): no app, no script. */
+function standalone(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="de"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">` +
+    `<title>${esc(title)}</title></head><body>${style}<main class="ssr">${body}</main></body></html>`
+  );
+}
+
+/** "Abgegeben": who, which files, when — and the way back to hand in more. */
+export function receiptPage(taskId: string, name: string, receipt: UploadReceipt): string {
+  const r = s.receipt;
+  const files = receipt.received
+    .map(
+      (file) =>
+        `<li>${esc(file.original_name)}${file.duplicate ? ` <span class="muted">(${esc(r.duplicate)})</span>` : ''}</li>`,
+    )
+    .join('');
+  return standalone(
+    r.heading,
+    `<h1>${esc(r.heading)}</h1><p>${esc(r.intro(name))}</p><ul>${files}</ul>` +
+      `<p class="muted">${esc(r.at(dateTime(receipt.received_at)))}</p>` +
+      `<a class="button" href="/submit/${esc(taskId)}">${esc(r.more)}</a>`,
+  );
+}
+
+/** A refused form post: the German message of the error code, and the way back to the task when there is one. */
+export function errorPage(message: string, taskId: string | null): string {
+  const e = s.error;
+  return standalone(
+    e.heading,
+    `<h1>${esc(e.heading)}</h1><p class="error">${esc(message)}</p>` +
+      (taskId ? `<a class="button" href="/submit/${esc(taskId)}">${esc(e.back)}</a>` : ''),
+  );
+}

@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogin, sessionApi, signIn } from './helpers/accounts';
+import { launchBrowser, openPage } from './helpers/browser';
+import { photo } from './helpers/files';
+import { removeDir, startServer, type RunningServer } from './helpers/server';
+
+// Evaluated rather than added as a script tag: the app's CSP (script-src 'self') refuses inline scripts.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{
+    target: unknown[];
+    any: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }>;
+  }>;
+}
+
+/**
+ * Every page a teacher, an organization member and a student can reach passes axe-core without a serious or
+ * critical violation, at 1366 px in light mode and the key pages in dark mode too; and a student hands in by
+ * keyboard alone. One server with the seeded demo (class 7b, graded and handed-back hand-ins). The developer
+ * pages under /dev and the placeholders (/old, the planned submission pages) are not products' pages and are
+ * left out.
+ */
+describe('Accessibility: axe-core on every page, handing in by keyboard', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let origin: string;
+  let anonymous: Page;
+  let teacher: Page;
+  let admin: Page;
+  let classId = '';
+  let taskPath = '';
+  let taskId = '';
+  let gradingPath = '';
+  let feedbackPath = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    origin = server.url;
+    browser = await launchBrowser();
+    const viewport = { width: 1366, height: 900 };
+    anonymous = (await openPage(browser, { viewport })).page;
+    teacher = (await openPage(browser, { viewport })).page;
+    admin = (await openPage(browser, { viewport })).page;
+    await signIn(admin, origin, demoLogin(server, 'Demo-Organisationsmitglied'), '/admin');
+
+    // The teacher comes in as a visitor does: one click on /demo.
+    await teacher.goto(`${origin}/demo`);
+    await teacher.getByRole('button', { name: 'Demo starten' }).click();
+    await teacher.waitForURL('**/classes');
+    await teacher.getByRole('link', { name: /7b/ }).first().click();
+    await teacher.waitForURL(/\/classes\/[A-Za-z0-9_-]+$/);
+    classId = new URL(teacher.url()).pathname.split('/').pop()!;
+    await teacher
+      .getByRole('link', { name: /Lineare Gleichungen lösen/ })
+      .first()
+      .click();
+    await teacher.waitForURL(/\/tasks\/[A-Za-z0-9_-]+$/);
+    taskPath = new URL(teacher.url()).pathname;
+    taskId = taskPath.split('/').pop()!;
+    const api = sessionApi(teacher);
+    const { data } = await api<{ data: Array<{ id: string; status: string }> }>(
+      'GET',
+      `/api/submissions/getAll?taskId=${taskId}`,
+    );
+    const graded = data.find((s) => s.status === 'korrigiert') ?? data.find((s) => s.status === 'ausgeteilt');
+    gradingPath = `${taskPath}/submissions/${graded!.id}`;
+    const handedBack = data.find((s) => s.status === 'ausgeteilt')!;
+    const { submission } = await api<{ submission: { feedback_url: string } }>(
+      'GET',
+      `/api/feedback/${handedBack.id}`,
+    );
+    feedbackPath = new URL(submission.feedback_url).pathname;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  /** The page has settled: the network is quiet and no loader or skeleton is on screen. */
+  async function settle(page: Page) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(
+      () =>
+        !Array.from(
+          document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root, [data-loading]'),
+        ).some((el) => el instanceof HTMLElement && el.checkVisibility()),
+      undefined,
+      { timeout: 15_000 },
+    );
+    // Mantine's transitions (fade-ins) end before the colours are measured.
+    await page.waitForTimeout(250);
+  }
+
+  /** Runs axe-core on `url` and returns the serious and critical violations, one line per element. */
+  async function audit(page: Page, url: string, scheme: 'light' | 'dark' = 'light'): Promise<string[]> {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(origin + url);
+    await settle(page);
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }
+      ).axe;
+      return (await axe.run(document)).violations;
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) =>
+        v.nodes.map(
+          (n) =>
+            `${url} (${scheme}) ${v.impact} ${v.id}: ${v.help} – ${JSON.stringify(n.target)}${contrast(n.any[0]?.data)}`,
+        ),
+      );
+  }
+
+  /** For a contrast violation: the colours axe measured, to find the theme variable behind them. */
+  function contrast(data?: { fgColor?: string; bgColor?: string; contrastRatio?: number }) {
+    return data?.contrastRatio ? ` (${data.fgColor} auf ${data.bgColor}: ${data.contrastRatio}:1)` : '';
+  }
+
+  async function auditAll(page: Page, urls: string[], scheme: 'light' | 'dark' = 'light') {
+    const problems: string[] = [];
+    for (const url of urls) problems.push(...(await audit(page, url, scheme)));
+    return problems;
+  }
+
+  it('the public pages: landing, account pages, demo, 404', async () => {
+    expect(
+      await auditAll(anonymous, [
+        '/',
+        '/login',
+        '/register',
+        '/reset-password',
+        '/update-password',
+        '/waitlist',
+        '/email-confirmed',
+        '/error?header=Hoppla!&message=Etwas%20ist%20schiefgelaufen.',
+        '/demo',
+        '/diese-seite-gibt-es-nicht',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('the student’s pages: submit page and feedback link', async () => {
+    expect(await auditAll(anonymous, [`/submit/${taskId}`, feedbackPath])).toEqual([]);
+  });
+
+  it('the teacher’s pages', async () => {
+    expect(
+      await auditAll(teacher, [
+        '/classes',
+        `/classes/${classId}`,
+        taskPath,
+        gradingPath,
+        `${taskPath}/qr`,
+        `${taskPath}/submissions/add`,
+        `${taskPath}/submissions/match`,
+        `${taskPath}/submissions/verify`,
+        `/classes/${classId}/tasks/new/a11y-entwurf`,
+        `/createTask?classId=${classId}`,
+        `/createStudent?classId=${classId}`,
+        `/showClassToken?classId=${classId}`,
+        '/joinClass',
+        '/subjects',
+        '/account',
+        '/notifications',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('the organization member’s pages', async () => {
+    expect(await auditAll(admin, ['/admin', '/admin/rights', '/admin/users', '/tiptaptest'])).toEqual([]);
+  });
+
+  it('the key pages in dark mode', async () => {
+    const problems = [
+      ...(await auditAll(anonymous, ['/', '/login', `/submit/${taskId}`, feedbackPath], 'dark')),
+      ...(await auditAll(teacher, ['/classes', `/classes/${classId}`, taskPath, gradingPath], 'dark')),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  /** Presses Tab until `target` has the focus; fails after `max` presses. */
+  async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 25) {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+    }
+    throw new Error(`Nach ${String(max)}× Tab nicht erreicht: ${target.toString()}`);
+  }
+
+  it('a student hands in by keyboard alone', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1366, height: 900 } });
+    await page.goto(`${origin}/submit/${taskId}`);
+    // The server-rendered shell gives way to the app, which brings the form.
+    await page.locator('main.ssr').waitFor({ state: 'detached' });
+    const name = page.getByLabel('Wähle deinen Namen');
+    await tabTo(page, name);
+    // Typing on a focused select picks the first option that starts with the letters.
+    await page.keyboard.type('Lea');
+    expect(await name.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toMatch(
+      /^Lea /,
+    );
+    const choose = page.getByRole('button', { name: 'Dateien auswählen' });
+    await tabTo(page, choose);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles([
+      { name: 'loesung.jpg', mimeType: 'image/jpeg', buffer: await photo(800, 1000, 3) },
+    ]);
+    const submit = page.getByRole('button', { name: '1 Datei abgeben' });
+    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+    const receipt = page.getByRole('region', { name: 'Abgabe erhalten' });
+    await receipt.waitFor({ timeout: 30_000 });
+    await expect.poll(() => receipt.getByText('loesung.jpg', { exact: false }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('the sign-out page', async () => {
+    expect(await audit(admin, '/logout')).toEqual([]);
+  });
+});
