@@ -126,8 +126,12 @@ describe('Landing page and e-mail confirmation in a real browser', () => {
 
     await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The failed code exchange of this browser settles in the background and may render the form afresh;
+    // the test types once it is still.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
     await page.getByLabel(/^Passwort\s*\*?$/).fill(password);
+    expect(await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/waitlist');
     // PKCE: supabase-js reports the missing code verifier of this browser on the console; nothing else.

@@ -5,7 +5,7 @@ import { Toaster } from './components/Toaster';
 import { type AuthController, AuthProvider } from './features/auth';
 import { forcedColorScheme } from './lib/colorScheme';
 import type { AppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 interface AppProps {
   router: AppRouter;
@@ -19,12 +19,7 @@ export function App({ router, queryClient, auth }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          defaultColorScheme="auto"
-          forceColorScheme={colorScheme}
-        >
+        <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={colorScheme}>
           <Toaster />
           <RouterProvider router={router} />
         </MantineProvider>
