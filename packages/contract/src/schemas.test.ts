@@ -152,9 +152,20 @@ describe('submission display', () => {
       pages: 1,
       uploaded_at: at,
       uploader_label: 'Ada L.',
+      scan: null,
     };
     expect(ZSubmissionFile.parse({ ...file, storage_key: 'secret/path' })).toEqual(file);
     expect(ZSubmissionFile.safeParse({ ...file, sha256: 'xyz' }).success).toBe(false);
+    // A page of the teacher's stack carries what reading it found; a confidence beyond 1 is refused.
+    const scan = {
+      outcome: 'no_code',
+      guess_student_id: null,
+      confidence: null,
+      guess_source: null,
+      stack_index: 3,
+    } as const;
+    expect(ZSubmissionFile.parse({ ...file, scan }).scan).toEqual(scan);
+    expect(ZSubmissionFile.safeParse({ ...file, scan: { ...scan, confidence: 1.5 } }).success).toBe(false);
   });
 });
 
