@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
@@ -219,9 +219,10 @@ describe('Accessibility: axe-core on every page, handing in by keyboard', () => 
   /** Presses Tab until `target` has the focus; fails after `max` presses. */
   async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 25) {
     for (let i = 0; i < max; i++) {
-      await page.keyboard.press('Tab');
       if (await target.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press('Tab');
     }
+    if (await target.evaluate((el) => el === document.activeElement)) return;
     throw new Error(`Nach ${String(max)}× Tab nicht erreicht: ${target.toString()}`);
   }
 
@@ -238,8 +239,16 @@ describe('Accessibility: axe-core on every page, handing in by keyboard', () => 
       /^Lea /,
     );
     const choose = page.getByRole('button', { name: 'Dateien auswählen' });
-    await tabTo(page, choose);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    // Enter on the focused button opens the file chooser. The page may still render the button afresh while its
+    // data settles (focus then falls back to the page), so the keyboard goes back to it and tries again.
+    let chooser: FileChooser | null = null;
+    for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
+      await tabTo(page, choose);
+      const opened = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+      await page.keyboard.press('Enter');
+      chooser = await opened;
+    }
+    if (!chooser) throw new Error('Enter auf „Dateien auswählen“ öffnete keine Dateiauswahl');
     await chooser.setFiles([
       { name: 'loesung.jpg', mimeType: 'image/jpeg', buffer: await photo(800, 1000, 3) },
     ]);
