@@ -1,10 +1,4 @@
-import {
-  errorCatalog,
-  PRINT_TOKEN_PATTERN,
-  UPLOAD_RATE_WINDOW_MS,
-  ZFeedbackLinkParams,
-  ZUploadParams,
-} from '@app/contract';
+import { errorCatalog, PRINT_TOKEN_PATTERN, ZFeedbackLinkParams, ZUploadParams } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { loadFeedbackLink } from '../../domain/grading';
@@ -15,6 +9,7 @@ import { spaIndex } from '../../plugins/app/spa';
 import { ctxOf } from '../context';
 import { errorPage, feedbackMarkup, intoIndex, notFoundMarkup, receiptPage, submitMarkup } from './render';
 import { pageStrings } from './strings';
+import { studentUploadRateLimit } from '../../lib/uploads/rate-limit';
 
 /**
  * The public pages as HTML from the server (ADR 020): `GET /submit/:taskId` and `GET /feedback/:token` answer
@@ -128,13 +123,7 @@ async function formPost(app: FastifyInstance) {
     {
       config: {
         // As the app's upload route: per client IP and task, refused requests count too.
-        rateLimit: {
-          max: app.config.UPLOAD_RATE_LIMIT,
-          timeWindow: UPLOAD_RATE_WINDOW_MS,
-          allowList: () => false,
-          keyGenerator: (request) => `${request.ip}|${(request.params as { taskId?: string }).taskId ?? ''}`,
-          errorResponseBuilder: () => new AppError('UPLOAD_RATE_LIMITED'),
-        },
+        rateLimit: studentUploadRateLimit(app.config.UPLOAD_RATE_LIMIT),
       },
       schema: { hide: true },
     },

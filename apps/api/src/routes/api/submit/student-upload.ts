@@ -1,10 +1,10 @@
-import { UPLOAD_RATE_WINDOW_MS, ZUploadParams, ZUploadReceipt } from '@app/contract';
+import { ZUploadParams, ZUploadReceipt } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { studentUpload } from '../../../domain/submissions';
-import { AppError } from '../../../lib/app-error';
 import { prepareScratchDir } from '../../../lib/uploads/receive';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
+import { studentUploadRateLimit } from '../../../lib/uploads/rate-limit';
 
 /**
  * `POST /api/submissions/studentupload/:taskId` (public, ARCHITECTURE.md §8): a student hands in photos and
@@ -21,13 +21,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         // Per client IP and task (ARCHITECTURE.md §8); counts every request, refused ones too.
-        rateLimit: {
-          max: app.config.UPLOAD_RATE_LIMIT,
-          timeWindow: UPLOAD_RATE_WINDOW_MS,
-          allowList: () => false,
-          keyGenerator: (request) => `${request.ip}|${(request.params as { taskId?: string }).taskId ?? ''}`,
-          errorResponseBuilder: () => new AppError('UPLOAD_RATE_LIMITED'),
-        },
+        rateLimit: studentUploadRateLimit(app.config.UPLOAD_RATE_LIMIT),
       },
       schema: {
         tags,
