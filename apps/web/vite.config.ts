@@ -25,6 +25,24 @@ function buildMetadata(): Plugin {
   };
 }
 
+/**
+ * In development, `/submit/{taskId}` is the submit page's own HTML entry, as the API serves it in production
+ * (there with the page rendered inside, ADR 020).
+ */
+function submitPageInDevelopment(): Plugin {
+  return {
+    name: 'submit-page-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const match = req.url?.match(/^\/submit\/[^/?]+\/?(\?.*)?$/);
+        if (match) req.url = `/submit.html${match[1] ?? ''}`;
+        next();
+      });
+    },
+  };
+}
+
 /** The API (and the built-in auth at `/auth/v1`) during development: `pnpm --filter @app/api dev`. */
 const apiOrigin = 'http://127.0.0.1:3000';
 const proxy = {
@@ -48,6 +66,7 @@ export default defineConfig({
     }),
     react(),
     buildMetadata(),
+    submitPageInDevelopment(),
     // The service worker (/sw.js, ADR 019): installable app, hashed assets cached on first use, pages from the
     // network first. Never an /api or /auth answer. Registered by features/pwa, not on the children's pages.
     VitePWA({
@@ -121,6 +140,10 @@ export default defineConfig({
     terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
     // Chunks below ~4 KB are merged into their importers: on the submit page that is 24 → 15 files and
     // about 2 KiB less gzipped (each file is compressed on its own and pays its own request).
-    rollupOptions: { output: { experimentalMinChunkSize: 4096 } },
+    // Two pages: the app (index.html) and the public submit page with its own small entry (submit.html, ADR 012).
+    rollupOptions: {
+      input: { main: 'index.html', submit: 'submit.html' },
+      output: { experimentalMinChunkSize: 4096 },
+    },
   },
 });

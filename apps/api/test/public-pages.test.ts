@@ -17,6 +17,12 @@ import { signIn, type SignedIn } from './helpers/tokens';
 
 const INDEX =
   '<!doctype html><html lang="de"><head><title>App</title></head><body><div id="root"></div></body></html>';
+/** The submit page's own entry as Vite builds it: its stylesheet in the head. */
+const SUBMIT_HTML =
+  '<!doctype html><html lang="de"><head><title>Lösung abgeben</title>' +
+  '<script type="module" crossorigin src="/assets/submit-1.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/submit-1.css">' +
+  '</head><body><div id="root"></div></body></html>';
 const TITLE = '<script>alert("x")</script> Brüche & Co';
 
 const photo = (seed: number) =>
@@ -61,6 +67,7 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'submit.html'), SUBMIT_HTML);
     // DEMO=1: the demo has handed-back submissions with feedback links.
     t = await createTestApp({ driver, env: { NODE_ENV: 'production', WEB_DIST: dist, DEMO: '1' } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -115,6 +122,34 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
       [byName['Max <i>Müller'], 'Max &lt;.'],
     ]);
     expect(root).toContain('name="studentName"');
+  });
+
+  it('puts the page data beside the markup for the script and the stylesheet after the markup', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/submit/${taskId}` });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    // The markup paints without waiting for the stylesheet; the script (deferred) still runs after it.
+    expect(head).toContain('src="/assets/submit-1.js"');
+    expect(head).not.toContain('submit-1.css');
+    expect(res.body).toMatch(/<\/main><\/div><script type="application\/json" id="submit-data">/);
+    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/submit-1.css"><\/body>/);
+    const json = /<script type="application\/json" id="submit-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    // No text of the page can close the script element early.
+    expect(json).not.toContain('<');
+    const api = await t.app.inject({ method: 'GET', url: `/api/submit/${taskId}` });
+    expect(JSON.parse(json)).toEqual(api.json());
+  });
+
+  it('takes the plain form from a browser that is signed in as a teacher (session cookie, no app header)', async () => {
+    const form = new FormData();
+    form.append('studentName', 'Lehrkraft Test');
+    form.append('files', new Blob([await photo(7)], { type: 'image/jpeg' }), 'lehrkraft.jpg');
+    const res = await fetch(`${base}/submit/${taskId}`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: base, cookie: `sb-local-auth-token=${encodeURIComponent(teacher.token)}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Danke, Lehrkraft Test!');
   });
 
   it('answers an unknown task with the German message inside the page, status 404', async () => {

@@ -44,7 +44,6 @@ import { Route as DefaultDevOcrTestRouteImport } from './routes/_default/dev/ocr
 import { Route as DefaultDevSkillEditorRouteImport } from './routes/_default/dev/skillEditor'
 import { Route as DefaultDevStatsRouteImport } from './routes/_default/dev/stats'
 import { Route as StudentFeedbackTokenRouteImport } from './routes/_student/feedback/$token'
-import { Route as StudentSubmitTaskIdRouteImport } from './routes/_student/submit/$taskId'
 import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_content/classes/$classId/index'
 import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching'
 import { Route as DefaultDevSubmissionsStudentmatchingRouteImport } from './routes/_default/dev/submissions/studentmatching'
@@ -229,11 +228,6 @@ const StudentFeedbackTokenRoute = StudentFeedbackTokenRouteImport.update({
   path: '/feedback/$token',
   getParentRoute: () => StudentRoute,
 } as any)
-const StudentSubmitTaskIdRoute = StudentSubmitTaskIdRouteImport.update({
-  id: '/submit/$taskId',
-  path: '/submit/$taskId',
-  getParentRoute: () => StudentRoute,
-} as any)
 const ContentClassesClassIdIndexRoute =
   ContentClassesClassIdIndexRouteImport.update({
     id: '/classes/$classId/',
@@ -349,7 +343,6 @@ export interface FileRoutesByFullPath {
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
   '/feedback/$token': typeof StudentFeedbackTokenRoute
-  '/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/classes/': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -394,7 +387,6 @@ export interface FileRoutesByTo {
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
   '/feedback/$token': typeof StudentFeedbackTokenRoute
-  '/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/admin': typeof AdminAdminIndexRoute
   '/classes': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -448,7 +440,6 @@ export interface FileRoutesById {
   '/_default/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/_default/dev/stats': typeof DefaultDevStatsRoute
   '/_student/feedback/$token': typeof StudentFeedbackTokenRoute
-  '/_student/submit/$taskId': typeof StudentSubmitTaskIdRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_content/classes/': typeof ContentClassesIndexRoute
   '/_default/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -495,7 +486,6 @@ export interface FileRouteTypes {
     | '/dev/skillEditor'
     | '/dev/stats'
     | '/feedback/$token'
-    | '/submit/$taskId'
     | '/admin/'
     | '/classes/'
     | '/dev/submissions/matching'
@@ -540,7 +530,6 @@ export interface FileRouteTypes {
     | '/dev/skillEditor'
     | '/dev/stats'
     | '/feedback/$token'
-    | '/submit/$taskId'
     | '/admin'
     | '/classes'
     | '/dev/submissions/matching'
@@ -593,7 +582,6 @@ export interface FileRouteTypes {
     | '/_default/dev/skillEditor'
     | '/_default/dev/stats'
     | '/_student/feedback/$token'
-    | '/_student/submit/$taskId'
     | '/_admin/admin/'
     | '/_content/classes/'
     | '/_default/dev/submissions/matching'
@@ -872,13 +860,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudentFeedbackTokenRouteImport
       parentRoute: typeof StudentRoute
     }
-    '/_student/submit/$taskId': {
-      id: '/_student/submit/$taskId'
-      path: '/submit/$taskId'
-      fullPath: '/submit/$taskId'
-      preLoaderRoute: typeof StudentSubmitTaskIdRouteImport
-      parentRoute: typeof StudentRoute
-    }
     '/_content/classes/$classId/': {
       id: '/_content/classes/$classId/'
       path: '/classes/$classId'
@@ -1138,12 +1119,10 @@ const NoneRouteWithChildren = NoneRoute._addFileChildren(NoneRouteChildren)
 
 interface StudentRouteChildren {
   StudentFeedbackTokenRoute: typeof StudentFeedbackTokenRoute
-  StudentSubmitTaskIdRoute: typeof StudentSubmitTaskIdRoute
 }
 
 const StudentRouteChildren: StudentRouteChildren = {
   StudentFeedbackTokenRoute: StudentFeedbackTokenRoute,
-  StudentSubmitTaskIdRoute: StudentSubmitTaskIdRoute,
 }
 
 const StudentRouteWithChildren =

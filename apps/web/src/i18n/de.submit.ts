@@ -17,6 +17,8 @@ export const deSubmit = {
   },
   /** `/submit/{taskId}` — students on their phones, addressed with "du". */
   submit: {
+    /** The document title once the task is known (as the server's page has it). */
+    documentTitle: (title: string) => `${title} – Abgabe`,
     loading: 'Aufgabe wird geladen …',
     loadFailed:
       'Die Aufgabe konnte nicht geladen werden. Bitte prüfe deine Verbindung und versuche es erneut.',

@@ -1,19 +1,29 @@
 import { errorCatalog, PRINT_TOKEN_PATTERN, ZFeedbackLinkParams, ZUploadParams } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadFeedbackLink } from '../../domain/grading';
 import { getSubmitPage, studentUploadNamed } from '../../domain/submissions';
 import { AppError } from '../../lib/app-error';
 import { toAppError } from '../../plugins/app/errors';
 import { spaIndex } from '../../plugins/app/spa';
 import { ctxOf } from '../context';
-import { errorPage, feedbackMarkup, intoIndex, notFoundMarkup, receiptPage, submitMarkup } from './render';
+import {
+  errorPage,
+  feedbackMarkup,
+  intoIndex,
+  notFoundMarkup,
+  receiptPage,
+  stylesAfterMarkup,
+  submitMarkup,
+} from './render';
 import { pageStrings } from './strings';
 import { studentUploadRateLimit } from '../../lib/uploads/rate-limit';
 
 /**
- * The public pages as HTML from the server (ADR 020): `GET /submit/:taskId` and `GET /feedback/:token` answer
- * index.html with the page already inside `#root` (it paints before any script runs; the app replaces it),
+ * The public pages as HTML from the server (ADR 020): `GET /submit/:taskId` answers the submit page's own
+ * entry (submit.html, ADR 012) and `GET /feedback/:token` index.html, with the page already inside `#root` (it
+ * paints before any script runs; the script replaces it),
  * and `POST /submit/:taskId` takes the plain form of that markup when JavaScript never runs, answering German
  * HTML — a receipt or an error page — never JSON.
  */
@@ -23,17 +33,19 @@ export default async function publicPages(app: FastifyInstance) {
   const pageRateLimit = { max: 300, timeWindow: '1 minute' };
 
   if (index) {
-    /** index.html, read per request like the SPA's fallback so that a new build shows up at once. */
+    const submitHtml = path.join(path.dirname(index), 'submit.html');
+    /** The page's HTML, read per request like the SPA's fallback so that a new build shows up at once. */
     const page = async (
       reply: FastifyReply,
+      template: string,
       notFound: string,
-      render: () => Promise<{ markup: string; title?: string }>,
+      render: () => Promise<{ markup: string; title?: string; data?: unknown }>,
     ) => {
-      const html = await readFile(index, 'utf8');
+      const html = stylesAfterMarkup(await readFile(template, 'utf8'));
       let filled = html;
       try {
-        const { markup, title } = await render();
-        filled = intoIndex(html, markup, title);
+        const { markup, title, data } = await render();
+        filled = intoIndex(html, markup, title, data);
       } catch (err) {
         if (toAppError(err as Error).statusCode === 404) {
           reply.code(404);
@@ -54,13 +66,17 @@ export default async function publicPages(app: FastifyInstance) {
         // Under the app's `no-referrer` a browser sends `Origin: null` with the form's post; the form route
         // needs the real one (`sameOrigin`), and `same-origin` never sends it to another site.
         reply.header('referrer-policy', 'same-origin');
-        return page(reply, pageStrings.submit.notFound, async () => {
+        return page(reply, submitHtml, pageStrings.submit.notFound, async () => {
           const params = ZUploadParams.safeParse(request.params);
           if (!params.success) throw new AppError('TASK_NOT_FOUND');
           const { s } = request.query as { s?: unknown };
           const token = typeof s === 'string' && PRINT_TOKEN_PATTERN.test(s) ? s : undefined;
           const data = await getSubmitPage(ctxOf(request), params.data.taskId, token);
-          return { markup: submitMarkup(data), title: pageStrings.submit.documentTitle(data.task.title) };
+          return {
+            markup: submitMarkup(data),
+            title: pageStrings.submit.documentTitle(data.task.title),
+            data,
+          };
         });
       },
     );
@@ -70,7 +86,7 @@ export default async function publicPages(app: FastifyInstance) {
       { config: { rateLimit: pageRateLimit }, schema: { hide: true } },
       (request, reply) => {
         reply.header('referrer-policy', 'no-referrer');
-        return page(reply, pageStrings.feedback.notFound, async () => {
+        return page(reply, index, pageStrings.feedback.notFound, async () => {
           const params = ZFeedbackLinkParams.safeParse(request.params);
           if (!params.success) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
           const body = await loadFeedbackLink(ctxOf(request), params.data.token);

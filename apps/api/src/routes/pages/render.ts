@@ -135,15 +135,37 @@ export function feedbackMarkup(body: FeedbackLinkResponse): string {
 }
 
 /**
- * index.html with `markup` as the content of `#root` and `title` as the document's title, without its
- * `<noscript>` plea for JavaScript: these pages do without.
+ * A page of the built app (index.html, or submit.html for the submit page) with `markup` as the content of
+ * `#root` and `title` as the document's title, without a `<noscript>` plea for JavaScript: these pages do
+ * without. `data` goes beside the markup as JSON (`#submit-data`), so that the page's script needs no request
+ * for what the markup already shows.
  */
-export function intoIndex(indexHtml: string, markup: string, title?: string): string {
+export function intoIndex(indexHtml: string, markup: string, title?: string, data?: unknown): string {
+  const json =
+    data === undefined
+      ? ''
+      : // `<` escaped: no text of a teacher or student can end the script element.
+        `<script type="application/json" id="submit-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
   let html = indexHtml
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${json}`);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(title)}</title>`);
   return html;
+}
+
+/**
+ * The page's stylesheets from the head to the end of the body: the markup (styled inline) paints without
+ * waiting for them, and the page's script, which runs after them, still finds them loaded.
+ */
+export function stylesAfterMarkup(html: string): string {
+  const links: string[] = [];
+  const head = html.slice(0, html.indexOf('</head>'));
+  const rest = html.slice(head.length);
+  const moved = head.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
+    links.push(link.trim());
+    return '';
+  });
+  return moved + rest.replace('</body>', () => `${links.join('')}</body>`);
 }
 
 /** A page of its own (the answers of the form post): no app, no script. */

@@ -6,6 +6,6 @@ export { SubmissionsAddPage } from './components/SubmissionsAddPage';
 export { SubmissionsMatchPage } from './components/SubmissionsMatchPage';
 export { SubmissionStatusBadge, SubmissionsTable, studentName } from './components/SubmissionsTable';
 export { SubmissionsVerifyPage } from './components/SubmissionsVerifyPage';
-export { SubmitPage } from './components/SubmitPage';
+export { mountSubmitPage } from './components/submit/mount';
 export { TaskQrPage } from './components/TaskQrPage';
 export { fileKind } from './files';

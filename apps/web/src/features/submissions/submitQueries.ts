@@ -1,5 +1,4 @@
 import { UPLOAD_FIELDS, type SubmitPageResponse, type UploadReceipt } from '@app/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiUpload, checkedByServer, type UploadProgress } from '../../lib/api';
 
 /**
@@ -13,17 +12,12 @@ const enc = encodeURIComponent;
 
 /**
  * `GET /api/submit/{taskId}` (public): what the submit page shows; with the print token of a worksheet's code
- * (`?s=`) it names the student to preselect.
+ * (`?s=`) it names the student to preselect. The page is its own entry without a query client (ADR 012).
  */
-export const submitPageQueryOptions = (taskId: string, printToken?: string) =>
-  queryOptions({
-    queryKey: ['submit', taskId, printToken] as const,
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/submit/${enc(taskId)}${printToken ? `?s=${enc(printToken)}` : ''}`, {
-        schema: checkedByServer<SubmitPageResponse>(),
-        signal,
-      }),
-    staleTime: 60_000,
+export const fetchSubmitPage = (taskId: string, printToken?: string, signal?: AbortSignal) =>
+  apiFetch(`/api/submit/${enc(taskId)}${printToken ? `?s=${enc(printToken)}` : ''}`, {
+    schema: checkedByServer<SubmitPageResponse>(),
+    signal,
   });
 
 export interface UploadOptions {

@@ -1,6 +1,6 @@
-import { Button, Group, Image, Paper, Progress, Stack, Text } from '@mantine/core';
 import { deSubmit } from '../../../i18n/de.submit';
 import type { FileKind } from '../files';
+import controls from './submit/controls.module.css';
 import classes from './UploadList.module.css';
 
 const t = deSubmit.submit;
@@ -40,7 +40,11 @@ function statusText(item: UploadItem): string {
   }
 }
 
-/** The chosen files with thumbnail, size, progress bar, status, and buttons to retry or remove. */
+/**
+ * The chosen files with thumbnail, size, progress bar, status, and buttons to retry or remove. Plain elements,
+ * no Mantine: it is part of the public submit page, whose JavaScript stays small (ADR 012); the teacher's add
+ * page shows the same list.
+ */
 export function UploadList({
   items,
   busy,
@@ -53,88 +57,63 @@ export function UploadList({
   onRetry: (id: string) => void;
 }) {
   return (
-    <Stack component="ul" gap="xs" aria-label={t.fileListLabel} className={classes.list}>
+    <ul aria-label={t.fileListLabel} className={classes.list}>
       {items.map((item) => (
-        <Paper component="li" key={item.id} withBorder p="xs" data-upload-status={item.status}>
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Thumbnail item={item} />
-            <Stack gap={4} className={classes.body}>
-              <Text size="sm" fw={600} truncate="end" title={item.name}>
-                {item.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {item.compressed
-                  ? t.compressed(deSubmit.size(item.originalSize), deSubmit.size(item.size))
-                  : deSubmit.size(item.size)}
-              </Text>
-              <Progress
-                value={item.status === 'done' ? 100 : Math.round(item.progress * 100)}
-                color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'teal' : 'blue'}
-                size="sm"
-                aria-label={t.progressLabel(item.name)}
-                animated={item.status === 'uploading'}
-              />
-              <Text
-                size="xs"
-                c={item.status === 'failed' ? 'red' : item.status === 'done' ? 'teal' : 'dimmed'}
-              >
-                {statusText(item)}
-              </Text>
-              {item.error && (
-                <Text size="sm" c="red">
-                  {item.error}
-                </Text>
-              )}
-              {item.status !== 'done' && (
-                <Group gap="xs">
-                  {item.status === 'failed' && item.retryable !== false && (
-                    <Button
-                      size="xs"
-                      onClick={() => onRetry(item.id)}
-                      disabled={busy}
-                      aria-label={t.retry(item.name)}
-                    >
-                      {t.retryShort}
-                    </Button>
-                  )}
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => onRemove(item.id)}
-                    disabled={item.status === 'uploading'}
-                    aria-label={t.remove(item.name)}
+        <li key={item.id} className={classes.item} data-upload-status={item.status}>
+          {item.thumbUrl ? (
+            <img src={item.thumbUrl} alt="" className={classes.thumb} />
+          ) : (
+            <span className={classes.placeholder} aria-hidden="true">
+              {item.kind === 'pdf' ? 'PDF' : '…'}
+            </span>
+          )}
+          <div className={classes.body}>
+            <p className={classes.name} title={item.name}>
+              {item.name}
+            </p>
+            <p className={classes.meta}>
+              {item.compressed
+                ? t.compressed(deSubmit.size(item.originalSize), deSubmit.size(item.size))
+                : deSubmit.size(item.size)}
+            </p>
+            <progress
+              className={classes.progress}
+              data-status={item.status}
+              max={100}
+              value={item.status === 'done' ? 100 : Math.round(item.progress * 100)}
+              aria-label={t.progressLabel(item.name)}
+            />
+            <p className={classes.status} data-status={item.status}>
+              {statusText(item)}
+            </p>
+            {item.error && <p className={classes.error}>{item.error}</p>}
+            {item.status !== 'done' && (
+              <div className={classes.actions}>
+                {item.status === 'failed' && item.retryable !== false && (
+                  <button
+                    type="button"
+                    className={`${controls.button} ${controls.small}`}
+                    onClick={() => onRetry(item.id)}
+                    disabled={busy}
+                    aria-label={t.retry(item.name)}
                   >
-                    {t.removeShort}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Group>
-        </Paper>
+                    {t.retryShort}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={`${controls.button} ${controls.small} ${controls.subtle}`}
+                  onClick={() => onRemove(item.id)}
+                  disabled={item.status === 'uploading'}
+                  aria-label={t.remove(item.name)}
+                >
+                  {t.removeShort}
+                </button>
+              </div>
+            )}
+          </div>
+        </li>
       ))}
-    </Stack>
-  );
-}
-
-function Thumbnail({ item }: { item: UploadItem }) {
-  if (item.thumbUrl) {
-    return (
-      <Image
-        src={item.thumbUrl}
-        alt=""
-        radius="sm"
-        fit="cover"
-        className={classes.thumb}
-        fallbackSrc={undefined}
-      />
-    );
-  }
-  return (
-    <Paper withBorder radius="sm" className={classes.placeholder} aria-hidden="true">
-      <Text size="xs" fw={700} c="dimmed">
-        {item.kind === 'pdf' ? 'PDF' : '…'}
-      </Text>
-    </Paper>
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
 import { useRef } from 'react';
+import controls from './controls.module.css';
 
 /** A button that opens the file picker (or the camera, with `capture`). */
 export function FilePicker({
@@ -20,9 +20,14 @@ export function FilePicker({
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button variant="light" size="md" fullWidth onClick={() => input.current?.click()} disabled={disabled}>
+      <button
+        type="button"
+        className={`${controls.button} ${controls.light} ${controls.full}`}
+        onClick={() => input.current?.click()}
+        disabled={disabled}
+      >
         {label}
-      </Button>
+      </button>
       <input
         ref={input}
         type="file"

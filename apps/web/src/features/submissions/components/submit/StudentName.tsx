@@ -1,24 +1,28 @@
 import type { SubmitPageResponse } from '@app/contract';
-import { NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { deSubmit } from '../../../../i18n/de.submit';
 import type { Uploader } from '../../submitQueries';
+import controls from './controls.module.css';
+import classes from './Submit.module.css';
 
 const t = deSubmit.submit;
-const MISSING = '__missing__';
+/** The select's entry "Mein Name fehlt". */
+export const NAME_MISSING = '__missing__';
 
 type Students = SubmitPageResponse['students'];
 
 /**
  * Who hands in: picked from the class list, or typed when the list is empty or the name is missing from it.
- * `preselected` (from a printed worksheet's code) starts picked; the student can still change it.
+ * `initial` is what was picked or typed before the page's script ran (the server's form), or the student of a
+ * printed worksheet's code; the student can still change it.
  */
-export function useStudentName(students: Students, preselected: string | null) {
-  // The API names only a student of the list, and the form mounts once the page data is there.
-  const [choice, setChoice] = useState(preselected ?? '');
-  const [typed, setTyped] = useState('');
+export function useStudentName(students: Students, initial: { choice: string; typed: string }) {
+  const [choice, setChoice] = useState(() =>
+    initial.choice === NAME_MISSING || students.some((s) => s.id === initial.choice) ? initial.choice : '',
+  );
+  const [typed, setTyped] = useState(initial.typed);
   const [error, setError] = useState<string | null>(null);
-  const typing = students.length === 0 || choice === MISSING;
+  const typing = students.length === 0 || choice === NAME_MISSING;
 
   /** The uploader for the next requests, or null with the field's message when no valid name is given. */
   const resolve = (): { who: Uploader; label: string } | null => {
@@ -61,37 +65,68 @@ export function StudentNameSection({
   students: Students;
   name: ReturnType<typeof useStudentName>;
 }) {
+  const id = useId();
+  const pickError = !name.typing ? name.error : null;
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h4" id={headingId}>
+    <section className={classes.section} aria-labelledby={headingId}>
+      <h2 className={classes.heading} id={headingId}>
         {t.nameHeading}
-      </Title>
+      </h2>
       {students.length > 0 && (
-        <NativeSelect
-          label={t.namePick}
-          value={name.choice}
-          onChange={(event) => name.pick(event.currentTarget.value)}
-          error={!name.typing ? name.error : null}
-          size="md"
-          data={[
-            { value: '', label: t.namePlaceholder, disabled: true },
-            ...students.map((s) => ({ value: s.id, label: s.label })),
-            { value: MISSING, label: t.nameMissing },
-          ]}
-        />
+        <div>
+          <label className={controls.label} htmlFor={`${id}-pick`}>
+            {t.namePick}
+          </label>
+          <select
+            id={`${id}-pick`}
+            className={controls.field}
+            value={name.choice}
+            onChange={(event) => name.pick(event.currentTarget.value)}
+            aria-invalid={pickError ? true : undefined}
+            aria-describedby={pickError ? `${id}-pick-error` : undefined}
+          >
+            <option value="" disabled>
+              {t.namePlaceholder}
+            </option>
+            {students.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+            <option value={NAME_MISSING}>{t.nameMissing}</option>
+          </select>
+          {pickError && (
+            <span className={controls.fieldError} id={`${id}-pick-error`}>
+              {pickError}
+            </span>
+          )}
+        </div>
       )}
       {name.typing && (
-        <TextInput
-          label={t.nameTyped}
-          description={t.nameTypedHint}
-          value={name.typed}
-          onChange={(event) => name.type(event.currentTarget.value)}
-          error={name.error}
-          size="md"
-          autoComplete="name"
-          maxLength={100}
-        />
+        <div>
+          <label className={controls.label} htmlFor={`${id}-typed`}>
+            {t.nameTyped}
+          </label>
+          <span className={controls.hint} id={`${id}-typed-hint`}>
+            {t.nameTypedHint}
+          </span>
+          <input
+            id={`${id}-typed`}
+            className={controls.field}
+            value={name.typed}
+            onChange={(event) => name.type(event.currentTarget.value)}
+            autoComplete="name"
+            maxLength={100}
+            aria-invalid={name.error ? true : undefined}
+            aria-describedby={`${id}-typed-hint${name.error ? ` ${id}-typed-error` : ''}`}
+          />
+          {name.error && (
+            <span className={controls.fieldError} id={`${id}-typed-error`}>
+              {name.error}
+            </span>
+          )}
+        </div>
       )}
-    </Stack>
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 import type { SubmitPageResponse } from '@app/contract';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { deShell } from '../../../../i18n/de.shell';
 import { deSubmit } from '../../../../i18n/de.submit';
 import { ApiError } from '../../../../lib/api';
@@ -8,8 +7,9 @@ import { formatDateTime } from '../../../../lib/dates';
 import { ContentView } from '../ContentView';
 import { UploadList } from '../UploadList';
 import { FilePicker } from './FilePicker';
+import controls from './controls.module.css';
 import { StudentNameSection, useStudentName } from './StudentName';
-import classes from './SubmitForm.module.css';
+import classes from './Submit.module.css';
 import { SubmitReceipt } from './SubmitReceipt';
 import { useUploadQueue } from './useUploadQueue';
 
@@ -36,14 +36,37 @@ export function uploadErrorMessage(error: unknown): string {
   return error.message || deShell.api.network;
 }
 
+/**
+ * What the student did in the server's plain form before the page's script ran (ADR 020): kept when the page
+ * takes over. `lateFiles` subscribes to files still arriving from that form's picker (a dialog that was open
+ * while the page took over).
+ */
+export interface EarlyInput {
+  choice: string;
+  typed: string;
+  files: File[];
+  lateFiles?: (add: (files: File[]) => void) => () => void;
+}
+
 /** The task, the student's name and files, and the receipt once everything is uploaded. */
-export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageResponse }) {
+export function SubmitForm({
+  taskId,
+  page,
+  early,
+}: {
+  taskId: string;
+  page: SubmitPageResponse;
+  early?: EarlyInput;
+}) {
   const { task, students, limits } = page;
   const [accepting, setAccepting] = useState(page.accepting);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showReceipt, setShowReceipt] = useState(false);
-  const name = useStudentName(students, page.preselected_student_id);
+  const name = useStudentName(students, {
+    choice: early?.choice || page.preselected_student_id || '',
+    typed: early?.typed ?? '',
+  });
   const queue = useUploadQueue(taskId, limits, {
     onClosed: () => setAccepting(false),
     describeError: uploadErrorMessage,
@@ -68,6 +91,18 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
     const problem = queue.add(files);
     if (problem) setFormError(problem);
   };
+
+  // Files chosen in the server's form before the script ran, and any that arrive from its picker later.
+  const [earlyFiles] = useState(() => early?.files ?? []);
+  const addFilesRef = useRef(addFiles);
+  useEffect(() => {
+    addFilesRef.current = addFiles;
+  });
+  useEffect(() => {
+    if (earlyFiles.length > 0 && accepting) addFilesRef.current(earlyFiles);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+  useEffect(() => early?.lateFiles?.((files) => addFilesRef.current(files)), [early]);
 
   const submit = async () => {
     setFormError(null);
@@ -105,34 +140,30 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
   const maxMb = Math.round(limits.maxFileBytes / MB);
 
   return (
-    <Stack gap="lg">
+    <div className={classes.stack}>
       <div aria-live="polite" aria-atomic="true" className={classes.announcer}>
         {queue.announcement}
       </div>
-      <Stack gap={4}>
-        <Title order={1}>{task.title}</Title>
-        {task.due_date && (
-          <Text size="sm" c="dimmed">
-            {t.dueDate(formatDateTime(task.due_date))}
-          </Text>
-        )}
-      </Stack>
+      <div>
+        <h1 className={classes.title}>{task.title}</h1>
+        {task.due_date && <p className={classes.dimmed}>{t.dueDate(formatDateTime(task.due_date))}</p>}
+      </div>
 
-      {task.description && <Text>{task.description}</Text>}
+      {task.description && <p>{task.description}</p>}
 
       {task.data && (
-        <Paper withBorder p="md" component="section" aria-labelledby="submit-content">
-          <Title order={2} size="h4" id="submit-content" mb="sm">
+        <section className={classes.paper} aria-labelledby="submit-content">
+          <h2 className={classes.heading} id="submit-content">
             {t.contentHeading}
-          </Title>
+          </h2>
           <ContentView data={task.data} />
-        </Paper>
+        </section>
       )}
 
       {!accepting && (
-        <Alert color="yellow" role="alert">
+        <p className={controls.alert} role="alert">
           {closedMessage(page.closed_reason)}
-        </Alert>
+        </p>
       )}
 
       {showReceipt && receipt && (
@@ -143,13 +174,11 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
         <>
           <StudentNameSection headingId={`${nameId}-heading`} students={students} name={name} />
 
-          <Stack gap="sm" component="section" aria-labelledby={`${nameId}-files`}>
-            <Title order={2} size="h4" id={`${nameId}-files`}>
+          <section className={classes.section} aria-labelledby={`${nameId}-files`}>
+            <h2 className={classes.heading} id={`${nameId}-files`}>
               {t.filesHeading}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t.filesHint(limits.maxFiles, maxMb)}
-            </Text>
+            </h2>
+            <p className={classes.dimmed}>{t.filesHint(limits.maxFiles, maxMb)}</p>
             <div className={classes.pickers}>
               <FilePicker label={t.takePhoto} accept="image/*" capture onFiles={addFiles} disabled={busy} />
               <FilePicker
@@ -161,9 +190,7 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
               />
             </div>
             {items.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t.noFiles}
-              </Text>
+              <p className={classes.dimmed}>{t.noFiles}</p>
             ) : (
               <UploadList
                 items={items}
@@ -173,16 +200,22 @@ export function SubmitForm({ taskId, page }: { taskId: string; page: SubmitPageR
               />
             )}
             {formError && (
-              <Alert color="red" role="alert">
+              <p className={controls.alert} data-color="red" role="alert">
                 {formError}
-              </Alert>
+              </p>
             )}
-            <Button size="lg" onClick={() => void submit()} loading={busy} disabled={busy}>
+            <button
+              type="button"
+              className={`${controls.button} ${controls.large}`}
+              onClick={() => void submit()}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {pendingCount > 0 ? t.submitCount(pendingCount) : t.submit}
-            </Button>
-          </Stack>
+            </button>
+          </section>
         </>
       )}
-    </Stack>
+    </div>
   );
 }

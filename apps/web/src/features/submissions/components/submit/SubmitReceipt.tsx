@@ -1,9 +1,9 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { deSubmit } from '../../../../i18n/de.submit';
 import { formatDateTime } from '../../../../lib/dates';
+import controls from './controls.module.css';
+import classes from './Submit.module.css';
 import type { Receipt } from './useUploadQueue';
-import classes from './SubmitForm.module.css';
 
 const t = deSubmit.submit;
 
@@ -22,36 +22,28 @@ export function SubmitReceipt({
   }, []);
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="section"
-      aria-labelledby="submit-receipt"
-      bg="var(--mantine-color-teal-light)"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="submit-receipt" ref={heading} tabIndex={-1}>
-          {t.receipt.heading}
-        </Title>
-        <Text>{t.receipt.intro(receipt.name)}</Text>
-        <ul aria-label={t.receipt.heading} className={classes.receiptList}>
-          {receipt.files.map((file) => (
-            <li key={file.id}>
-              {file.original_name} ({deSubmit.size(file.size)}
-              {file.pages && file.pages > 1 ? `, ${t.receipt.pages(file.pages)}` : ''})
-            </li>
-          ))}
-        </ul>
-        <Text fw={600}>{t.receipt.at(formatDateTime(receipt.receivedAt))}</Text>
-        {receipt.duplicates > 0 && <Text size="sm">{t.receipt.duplicates(receipt.duplicates)}</Text>}
-        {onMore && (
-          <div>
-            <Button variant="default" onClick={onMore}>
-              {t.receipt.more}
-            </Button>
-          </div>
-        )}
-      </Stack>
-    </Paper>
+    <section className={`${classes.receipt} ${classes.section}`} aria-labelledby="submit-receipt">
+      <h2 className={classes.heading} id="submit-receipt" ref={heading} tabIndex={-1}>
+        {t.receipt.heading}
+      </h2>
+      <p>{t.receipt.intro(receipt.name)}</p>
+      <ul aria-label={t.receipt.heading} className={classes.receiptList}>
+        {receipt.files.map((file) => (
+          <li key={file.id}>
+            {file.original_name} ({deSubmit.size(file.size)}
+            {file.pages && file.pages > 1 ? `, ${t.receipt.pages(file.pages)}` : ''})
+          </li>
+        ))}
+      </ul>
+      <p className={classes.strong}>{t.receipt.at(formatDateTime(receipt.receivedAt))}</p>
+      {receipt.duplicates > 0 && <p className={classes.dimmed}>{t.receipt.duplicates(receipt.duplicates)}</p>}
+      {onMore && (
+        <div>
+          <button type="button" className={`${controls.button} ${controls.outline}`} onClick={onMore}>
+            {t.receipt.more}
+          </button>
+        </div>
+      )}
+    </section>
   );
 }

@@ -10,7 +10,7 @@ import {
   STUDENT_B,
   submitPage,
   TASK_ID,
-} from '../../../test/submissionFixtures';
+} from '../../../../test/submissionFixtures';
 import { SubmitPage } from './SubmitPage';
 
 function receipt(name: string, idSuffix: string) {
@@ -206,5 +206,43 @@ describe('The public submit page', () => {
     );
     renderWithProviders(<SubmitPage taskId={TASK_ID} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Diese Aufgabe gibt es nicht');
+  });
+
+  it('shows the data the server sent with the page without asking the API again', async () => {
+    const fetchMock = vi.fn(() => Promise.reject(new Error('no request expected')));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <SubmitPage taskId={TASK_ID} initial={submitPage({ preselected_student_id: STUDENT_A })} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Bruchrechnung' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Wähle deinen Namen').value).toBe(STUDENT_A);
+    expect(document.title).toBe('Bruchrechnung – Abgabe');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps what the student picked, typed and chose in the server’s form, and files chosen later', async () => {
+    let late: (files: File[]) => void = () => {};
+    renderWithProviders(
+      <SubmitPage
+        taskId={TASK_ID}
+        initial={submitPage({ preselected_student_id: STUDENT_A })}
+        early={{
+          choice: '__missing__',
+          typed: 'Lena Neu',
+          files: [photo('frueh.jpg')],
+          lateFiles: (add) => {
+            late = add;
+            return () => {};
+          },
+        }}
+      />,
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>('Wähle deinen Namen').value).toBe('__missing__');
+    expect(screen.getByLabelText<HTMLInputElement>('Dein Vor- und Nachname').value).toBe('Lena Neu');
+    const list = await screen.findByRole('list', { name: 'Ausgewählte Dateien' });
+    expect(within(list).getByText('frueh.jpg')).toBeTruthy();
+    act(() => late([photo('spaet.jpg')]));
+    expect(await within(list).findByText('spaet.jpg')).toBeTruthy();
+    await waitFor(() => expect(within(list).getAllByText('Bereit zum Hochladen')).toHaveLength(2));
   });
 });
