@@ -656,6 +656,13 @@ describe.each(drivers)('Students hand in files through the public link on %s', (
         'UPLOAD_PDF_ENCRYPTED',
       ],
       [
+        // A header and an end marker but no page tree.
+        [{ name: 'leer.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') }],
+        { studentName: 'Anna' },
+        415,
+        'UPLOAD_PDF_BROKEN',
+      ],
+      [
         [{ name: 'k.pdf', bytes: (await pdf(2)).subarray(0, 400) }],
         { studentName: 'Anna' },
         415,

@@ -143,7 +143,14 @@ async function loadPdf(file: string, details: unknown): Promise<PdfDocument> {
     throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
   }
   if (doc.isEncrypted) throw new AppError('UPLOAD_PDF_ENCRYPTED', details);
-  if (doc.getPageCount() < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
+  let pages = 0;
+  try {
+    // A file with a header and `%%EOF` but no page tree loads, then fails here.
+    pages = doc.getPageCount();
+  } catch (err) {
+    throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
+  }
+  if (pages < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
   return doc;
 }
 

@@ -28,8 +28,9 @@ const number = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits:
  * first render removes it with the markup.
  */
 const style = `<style>
-.ssr{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1b1e;overflow-wrap:anywhere}
-@media (prefers-color-scheme:dark){.ssr{color:#e9ecef}body{background:#242424}}
+body{margin:0}.ssr,.ssr-bar{font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.ssr-bar{font-weight:700;padding:.625rem 1rem;border-bottom:1px solid #ced4da}
+.ssr{max-width:560px;margin:0 auto;padding:1.25rem 1rem 2rem;color:#1a1b1e;overflow-wrap:anywhere}
+@media (prefers-color-scheme:dark){.ssr,.ssr-bar{color:#c9c9c9}.ssr-bar{border-color:#424242}body{background:#242424}}
 .ssr h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0 .5rem}.ssr h2{font-size:1.125rem;margin:1.5rem 0 .5rem}.ssr h3{font-size:1rem;margin:1rem 0 .25rem}
 .ssr .muted{opacity:.75}.ssr .text{white-space:pre-line}
 .ssr .note{border-left:4px solid #fab005;padding:.5rem .75rem;background:rgba(250,176,5,.12)}
@@ -37,9 +38,12 @@ const style = `<style>
 .ssr label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .ssr select,.ssr input{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #adb5bd;border-radius:6px;background:transparent;color:inherit}
 .ssr select option{color:#1a1b1e}
-.ssr button,.ssr .button{display:inline-block;font:inherit;font-weight:600;margin-top:1.25rem;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#0b7285;color:#fff;text-decoration:none;cursor:pointer}
+.ssr button,.ssr .button{display:inline-block;font:inherit;font-weight:600;margin-top:1.25rem;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#087f5b;color:#fff;text-decoration:none;cursor:pointer}
 .ssr ul{padding-left:1.25rem}.ssr section{margin-top:1rem}.ssr .skill{margin:.75rem 0}
 </style>`;
+
+/** The slim bar of the student pages, as the scripted page has it: the page does not jump when it takes over. */
+const bar = `<header class="ssr-bar">${esc(s.appName)}</header>`;
 
 const paragraphs = (text: string) => (text.trim() ? `<p class="text">${esc(text.trim())}</p>` : '');
 
@@ -65,7 +69,7 @@ export function submitMarkup(page: SubmitPageResponse): string {
     documentText(task.data);
   if (!page.accepting) {
     const reason = page.closed_reason ?? 'closed';
-    return `${style}<main class="ssr">${head}<p class="note">${esc(s.submit.closed[reason])}</p></main>`;
+    return `${style}${bar}<main class="ssr">${head}<p class="note">${esc(s.submit.closed[reason])}</p></main>`;
   }
   const options = page.students
     .map(
@@ -88,11 +92,11 @@ export function submitMarkup(page: SubmitPageResponse): string {
     `<input id="ssr-files" type="file" name="${UPLOAD_FIELDS.files}" multiple required accept="${esc(accept)}" aria-describedby="ssr-files-hint">` +
     `<p id="ssr-files-hint" class="muted">${esc(s.submit.filesHint(limits.maxFiles, maxMb))}</p>` +
     `<button type="submit">${esc(s.submit.submit)}</button></form>`;
-  return `${style}<main class="ssr">${head}${form}</main>`;
+  return `${style}${bar}<main class="ssr">${head}${form}</main>`;
 }
 
 export const notFoundMarkup = (message: string) =>
-  `${style}<main class="ssr"><p class="note">${esc(message)}</p></main>`;
+  `${style}${bar}<main class="ssr"><p class="note">${esc(message)}</p></main>`;
 
 /** The feedback link, readable without JavaScript: the total, each group and skill with score and texts. */
 export function feedbackMarkup(body: FeedbackLinkResponse): string {
@@ -128,7 +132,7 @@ export function feedbackMarkup(body: FeedbackLinkResponse): string {
     })
     .join('');
   return (
-    `${style}<main class="ssr"><h1>${esc(body.task.title)}</h1>` +
+    `${style}${bar}<main class="ssr"><h1>${esc(body.task.title)}</h1>` +
     `<p>${esc(f.heading(body.student.first_name))}</p>` +
     `<p><strong>${esc(f.total(number(body.score), number(body.max_score)))}</strong></p>${groups}</main>`
   );

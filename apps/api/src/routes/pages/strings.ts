@@ -4,6 +4,7 @@
  * (students are addressed with "du"); kept on the API side so that the pages' JavaScript does not grow.
  */
 export const pageStrings = {
+  appName: 'Klassenzimmer',
   submit: {
     documentTitle: (title: string) => `${title} – Abgabe`,
     dueDate: (date: string) => `Abgabe bis ${date}`,
