@@ -1,4 +1,4 @@
-// `pnpm bench`: the gzipped JavaScript the public /submit/{taskId} page loads on a phone (target ≤ 152 kB).
+// `pnpm bench`: the gzipped JavaScript the public /submit/{taskId} page loads on a phone (budget 85 kB, ADR 012).
 import { launchBrowser } from '../e2e/helpers/browser';
 import { formatBytes, MOBILE, routeJs } from '../e2e/helpers/bundle';
 import { removeDir, startServer } from '../e2e/helpers/server';
@@ -12,7 +12,7 @@ try {
     console.log(`  ${(file.gzipBytes / 1000).toFixed(1).padStart(6)} kB  ${file.url.split('/').pop() ?? ''}`);
   }
   console.log(
-    `/submit route JS: ${js.files.length} files, ${formatBytes(js.gzipBytes)} gzipped (target ≤ 152 kB), ` +
+    `/submit route JS: ${js.files.length} files, ${formatBytes(js.gzipBytes)} gzipped (budget 85 kB, ADR 012), ` +
       `${formatBytes(js.wireBytes)} over the wire (brotli)`,
   );
 } finally {

@@ -251,6 +251,9 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     expect(res.body).toContain(`<h1>${esc(api.task.title)}</h1>`);
     expect(res.body).toContain(`Rückmeldung für ${esc(api.student.first_name)}`);
     expect(res.body).toContain('Gesamt: ');
+    // The task as the app shows it, so the page does not change its largest text when the app takes over.
+    expect(api.task.description.trim()).not.toBe('');
+    expect(res.body).toContain(esc(api.task.description.trim()));
     const skills = api.groups.flatMap((g) => g.skills);
     expect(skills.length).toBeGreaterThan(0);
     for (const g of api.groups) expect(res.body).toContain(esc(g.group_name));

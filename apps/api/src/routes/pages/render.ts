@@ -31,7 +31,7 @@ const style = `<style>
 body{margin:0}.ssr,.ssr-bar{font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}.ssr-bar{font-weight:700;padding:.625rem 1rem;border-bottom:1px solid #ced4da}
 .ssr{max-width:560px;margin:0 auto;padding:1.25rem 1rem 2rem;color:#1a1b1e;overflow-wrap:anywhere}
 @media (prefers-color-scheme:dark){.ssr,.ssr-bar{color:#c9c9c9}.ssr-bar{border-color:#424242}body{background:#242424}}
-.ssr h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0 .5rem}.ssr h2{font-size:1.125rem;margin:1.5rem 0 .5rem}.ssr h3{font-size:1rem;margin:1rem 0 .25rem}
+.ssr h1{font-size:clamp(1.625rem,1.25rem + 1.5vw,2.125rem);line-height:1.3;margin:.25rem 0 .5rem}.ssr h2{font-size:1.125rem;margin:1.5rem 0 .5rem}.ssr h3{font-size:1rem;margin:1rem 0 .25rem}
 .ssr .muted{opacity:.75}.ssr .text{white-space:pre-line}
 .ssr .note{border-left:4px solid #fab005;padding:.5rem .75rem;background:rgba(250,176,5,.12)}
 .ssr .error{border-left:4px solid #fa5252;padding:.5rem .75rem;background:rgba(250,82,82,.12)}
@@ -134,6 +134,8 @@ export function feedbackMarkup(body: FeedbackLinkResponse): string {
   return (
     `${style}${bar}<main class="ssr"><h1>${esc(body.task.title)}</h1>` +
     `<p>${esc(f.heading(body.student.first_name))}</p>` +
+    paragraphs(body.task.description) +
+    documentText(body.task.data) +
     `<p><strong>${esc(f.total(number(body.score), number(body.max_score)))}</strong></p>${groups}</main>`
   );
 }
