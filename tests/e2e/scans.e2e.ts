@@ -157,7 +157,8 @@ describe('Reading a scanned stack of printed worksheets', () => {
     for (const name of ['Greta Gans', 'Max Maier', 'Olga Ott']) {
       const row = page.locator(`[data-testid=submission-row][data-student="${name}"]`);
       await expect
-        .poll(() => row.getByText(`${perStudent} Dateien`, { exact: false }).isVisible())
+        // The rows follow the last assignments a moment later; on a busy machine more than the default second.
+        .poll(() => row.getByText(`${perStudent} Dateien`, { exact: false }).isVisible(), { timeout: 15_000 })
         .toBe(true);
     }
     const list = await api<{

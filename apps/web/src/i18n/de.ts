@@ -33,6 +33,8 @@ export const de = {
     /** The side navigation of the content layout; a name of its own beside the header's main navigation. */
     content: 'Klassen und Fächer',
     toggle: 'Navigation ein- oder ausblenden',
+    /** The first stop of the keyboard on every page with a header: past the navigation to the page's content. */
+    skipToContent: 'Zum Inhalt springen',
     classes: 'Klassen',
     subjects: 'Fächer',
     notifications: 'Benachrichtigungen',

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/Toaster';
 import { de } from '../i18n/de';
 import { ApiError } from './api';
-import { toast, toastApiError } from './toast';
+import { TOAST, toast, toastApiError } from './toast';
 
 function renderToaster() {
   render(
@@ -78,14 +78,45 @@ describe('toast', () => {
     expect(element.style.translate).toBe('');
   });
 
-  it('shows at most 3 toasts at once', async () => {
+  it('shows at most 3 toasts at once, the newest: an older one makes room instead of a newer one waiting', async () => {
     renderToaster();
     act(() => {
       for (let i = 1; i <= 5; i += 1) toast.info(`Meldung ${i}`);
     });
 
-    await screen.findByText('Meldung 1');
+    await screen.findByText('Meldung 5');
+    // Mantine's exit transition removes the pushed-out ones.
+    await waitFor(() => expect(document.querySelectorAll('[data-toast]')).toHaveLength(3));
+    expect(Array.from(document.querySelectorAll('[data-toast]'), (el) => el.textContent)).toEqual([
+      'Meldung 3',
+      'Meldung 4',
+      'Meldung 5',
+    ]);
+    expect(screen.queryByText('Meldung 1')).toBeNull();
+
+    act(() => {
+      toast.error('Meldung 6');
+    });
+    await waitFor(() => expect(screen.queryByText('Meldung 3')).toBeNull());
+    expect(screen.getByText('Meldung 6')).toBeTruthy();
     expect(document.querySelectorAll('[data-toast]')).toHaveLength(3);
+  });
+
+  it('closes a toast after 4000 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderToaster();
+      act(() => {
+        toast.success(de.toasts.tasks.created);
+      });
+      await screen.findByText(de.toasts.tasks.created);
+      await act(() => vi.advanceTimersByTimeAsync(TOAST.durationMs - 200));
+      expect(screen.getByText(de.toasts.tasks.created)).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByText(de.toasts.tasks.created)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the server's German message of an ApiError, otherwise the fallback", async () => {

@@ -1,13 +1,13 @@
 import { TOAST } from '@app/contract';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { deShell } from '../i18n/de.shell';
 import { ApiError } from './api';
 
 /**
  * The one toast helper (ARCHITECTURE.md §9). Toasts close after `TOAST.durationMs`, at most
- * `TOAST.maxVisible` are visible at once (the `<Toaster />` mount applies the limit) and they can be swiped
- * away sideways.
+ * `TOAST.maxVisible` are visible at once, the newest ones (the `<Toaster />` mount applies the limit as well)
+ * and they can be swiped away sideways.
  */
 
 export { TOAST };
@@ -21,7 +21,7 @@ let counter = 0;
 function show(kind: ToastKind, message: string): string {
   counter += 1;
   const id = `toast-${counter}`;
-  return notifications.show({
+  const data: NotificationData = {
     id,
     message,
     color: colorByKind[kind],
@@ -32,7 +32,11 @@ function show(kind: ToastKind, message: string): string {
     role: kind === 'error' ? 'alert' : 'status',
     'data-toast': kind,
     ...swipeToDismiss(id),
-  });
+  };
+  // The newest toasts are the ones shown: a fourth pushes out the oldest instead of waiting behind the three
+  // in Mantine's queue, so the outcome of what the user just did appears at once (PRODUCT.md §4 Other).
+  notifications.updateState(notificationsStore, (current) => [...current, data].slice(-TOAST.maxVisible));
+  return id;
 }
 
 export const toast = {

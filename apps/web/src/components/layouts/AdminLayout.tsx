@@ -32,7 +32,7 @@ export function AdminLayout({ children }: LayoutProps) {
           <NavLinkItem to="/admin/rights" label={de.nav.adminRights} onClick={close} />
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main">{children}</AppShell.Main>
     </AppShell>
   );
 }

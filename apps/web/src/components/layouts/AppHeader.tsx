@@ -3,6 +3,7 @@ import { UserMenu } from '../../features/auth';
 import { NotificationBell } from '../../features/notifications';
 import { de } from '../../i18n/de';
 import { AnchorLink } from '../links';
+import classes from './SkipLink.module.css';
 
 interface AppHeaderProps {
   /** Present when the layout has a collapsible navbar (mobile). */
@@ -13,6 +14,7 @@ interface AppHeaderProps {
 export function AppHeader({ navbar }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <SkipLink />
       <Group gap="sm" wrap="nowrap">
         {navbar && (
           <Burger
@@ -44,5 +46,28 @@ export function AppHeader({ navbar }: AppHeaderProps) {
         <UserMenu />
       </Group>
     </Group>
+  );
+}
+
+/**
+ * Hidden until the keyboard reaches it (the first Tab on the page): moves the focus past the header and the
+ * navigation to the page's main landmark, so a keyboard user does not tab through both on every page.
+ */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className={classes.skip}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById('main') ?? document.querySelector<HTMLElement>('main');
+        if (!main) return;
+        // Focusable by script only: the main landmark is no stop of its own in the tab order.
+        if (!main.hasAttribute('tabindex')) main.tabIndex = -1;
+        main.focus();
+      }}
+    >
+      {de.nav.skipToContent}
+    </a>
   );
 }

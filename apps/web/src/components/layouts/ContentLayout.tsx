@@ -23,7 +23,7 @@ export function ContentLayout({ children }: LayoutProps) {
           <NavLinkItem to="/subjects" label={de.nav.subjects} onClick={close} />
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main">{children}</AppShell.Main>
     </AppShell>
   );
 }

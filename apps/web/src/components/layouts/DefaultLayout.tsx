@@ -9,7 +9,7 @@ export function DefaultLayout({ children }: LayoutProps) {
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main id="main">
         <Container size="lg" px={0}>
           {children}
         </Container>

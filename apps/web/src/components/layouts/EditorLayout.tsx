@@ -9,7 +9,7 @@ export function EditorLayout({ children }: LayoutProps) {
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main">{children}</AppShell.Main>
     </AppShell>
   );
 }

@@ -70,7 +70,7 @@ function NotificationItem({ notification: n, onRead }: { notification: Notificat
                 {de.notifications.unread}
               </Badge>
             )}
-            <Text fw={600} component="h2" fz="md" m={0}>
+            <Text fw={600} component="h2" fz="md" m={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
               {n.title}
             </Text>
           </Group>
@@ -84,7 +84,12 @@ function NotificationItem({ notification: n, onRead }: { notification: Notificat
             {formatDateTime(n.created_at)}
           </Text>
         </Group>
-        {n.details && <Text size="sm">{n.details}</Text>}
+        {/* Details may span several lines (a list of tasks, say) and hold a long word or address. */}
+        {n.details && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {n.details}
+          </Text>
+        )}
         <Group gap="md">
           {link && (
             <AnchorLink to={link} size="sm" onClick={unread ? onRead : undefined}>
