@@ -13,12 +13,12 @@ import type { Env } from './env';
 import localAuth from './local-auth';
 import { loggerOptions, requestLogFields } from './logger';
 import ai from './plugins/app/ai';
-import auth from './plugins/app/auth';
+import auth, { withAccess } from './plugins/app/auth';
 import control from './plugins/app/control';
 import correctionJobs from './plugins/app/correction-jobs';
 import pdfExportJobs from './plugins/app/pdf-export-jobs';
 import demo from './plugins/app/demo';
-import errors, { clientError, frameworkError } from './plugins/app/errors';
+import errors, { clientError, frameworkError, sendError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
 import mailer from './plugins/app/mailer';
 import realtime from './plugins/app/realtime';
@@ -37,6 +37,7 @@ import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
 import underPressure from './plugins/external/under-pressure';
 import routes from './routes';
+import health from './routes/api/health';
 
 export interface BuildAppOptions {
   /** Pretty logs for a terminal; JSON otherwise. */
@@ -101,14 +102,17 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
 
   // External plugins first, then app plugins, then routes.
   await app.register(helmet);
-  await app.register(rateLimit);
   await app.register(cookie);
   await app.register(multipart);
   await app.register(db);
+  // After the database: on PostgreSQL the counters live there, shared by every API process.
+  await app.register(rateLimit);
   // Ended sessions are known before the first token is checked.
   await app.register(sessionRevocations);
   await app.register(auth);
-  await app.register(swagger);
+  // WORKERS=only: a process that runs the job workers and answers nothing but /api/health.
+  const serving = env.WORKERS !== 'only';
+  if (serving) await app.register(swagger);
   await app.register(listCache);
   await app.register(underPressure);
   await app.register(mailer);
@@ -123,10 +127,20 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);
-  await app.register(demo);
+  // The API processes seed the demo; a worker process that did too would race them.
+  if (serving) await app.register(demo);
   if (options.controlSocket !== false) await app.register(control);
 
-  await app.register(spa);
-  await app.register(routes);
+  if (serving) {
+    await app.register(spa);
+    await app.register(routes);
+  } else {
+    await app.register(
+      withAccess('public', async (scope) => {
+        await scope.register(health);
+      }),
+    );
+    app.setNotFoundHandler((_request, reply) => sendError(reply, 'NOT_FOUND'));
+  }
   return app;
 }

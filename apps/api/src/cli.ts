@@ -1,6 +1,8 @@
 import { buildApp } from './app';
+import { BACKUP_HELP, runBackupCommand } from './cli/backup';
 import { COMMANDS_HELP, isDataCommand, runCommand, type CommandResult } from './cli/commands';
 import { sendControlCommand } from './cli/control-protocol';
+import { runStorageCommand, STORAGE_HELP } from './cli/storage';
 import { createDatabase, DatabaseLockedError } from './db/client';
 import { systemContext } from './domain/context';
 import { EnvError, loadEnv, type Env } from './env';
@@ -12,6 +14,8 @@ const HELP = `Verwendung: pnpm cli <Befehl>
 
 Befehle:
 ${COMMANDS_HELP}
+${STORAGE_HELP}
+${BACKUP_HELP}
   migrate                                             Datenbank-Migrationen ausführen
   check-env                                           Konfiguration prüfen (Geheimnisse verdeckt)
   help                                                Diese Hilfe
@@ -83,6 +87,17 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    case 'storage':
+      return runStorageCommand(argv, env, {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
+    case 'backup':
+    case 'restore':
+      return runBackupCommand(argv, env, {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
     case 'check-env': {
       for (const [key, value] of Object.entries(env)) {
         const shown =

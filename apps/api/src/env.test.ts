@@ -40,4 +40,16 @@ describe('environment', () => {
     expect(env).toMatchObject({ MIGRATE: false, DEMO: false, PUBLIC_URL: 'https://schule.example' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
+
+  it('refuses WORKERS=off and only on the embedded database, which one process owns', () => {
+    expect(loadEnv({}).WORKERS).toBe('on');
+    for (const workers of ['off', 'only']) {
+      const err = captureError(() => loadEnv({ WORKERS: workers }));
+      expect(err).toBeInstanceOf(EnvError);
+      expect((err as EnvError).variables).toEqual(['WORKERS']);
+      expect((err as EnvError).message).toContain('braucht DATABASE_URL');
+      expect(loadEnv({ WORKERS: workers, DATABASE_URL: 'postgres://db/app' }).WORKERS).toBe(workers);
+    }
+    expect((captureError(() => loadEnv({ WORKERS: 'yes' })) as EnvError).variables).toEqual(['WORKERS']);
+  });
 });

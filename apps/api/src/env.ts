@@ -124,6 +124,11 @@ export const ZEnv = z
       .default(30),
     /** Class exports of feedback sheets (pg-boss, domain/pdfs/exports.ts): how many run at once here. */
     PDF_EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /**
+     * Background jobs in this process (ARCHITECTURE.md §2): `on` = API and job workers, `off` = API only,
+     * `only` = job workers only, no HTTP routes but /api/health (`pnpm worker`). off/only need DATABASE_URL.
+     */
+    WORKERS: z.enum(['on', 'off', 'only'], { error: '"on", "off" oder "only" erwartet' }).default('on'),
     /** How often (seconds) lost jobs are looked for (pg-boss monitor). */
     JOBS_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /**
@@ -137,10 +142,17 @@ export const ZEnv = z
     WEB_DIST: optionalString,
     /** Requests per minute and IP for the whole API (stricter limits sit on public and auth routes). */
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-    /**
-     * Where uploaded files live: `fs` = DATA_DIR/files. (`s3` of ARCHITECTURE.md §4 is not implemented yet.)
-     */
-    STORAGE: z.enum(['fs'], { error: '"fs" erwartet (S3 ist noch nicht eingebaut)' }).default('fs'),
+    /** Where uploaded files live (ADR 021): `fs` = DATA_DIR/files, `s3` = the bucket S3_BUCKET. */
+    STORAGE: z.enum(['fs', 's3'], { error: '"fs" oder "s3" erwartet' }).default('fs'),
+    /** STORAGE=s3: endpoint of an S3-compatible service (MinIO, Ceph, Garage…); unset = AWS S3 itself. */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Unset together with S3_SECRET_ACCESS_KEY: the AWS SDK's own credential chain (instance role etc.). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** `http://endpoint/bucket/key` instead of `http://bucket.endpoint/key` (MinIO and most self-hosted stores). */
+    S3_FORCE_PATH_STYLE: flag(false),
     /**
      * Upload requests per client IP and task within 10 minutes on the public submit page
      * (ARCHITECTURE.md §8).
@@ -162,6 +174,28 @@ export const ZEnv = z
     for (const key of ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const) {
       if (!e[key])
         ctx.addIssue({ code: 'custom', path: [key], message: 'nötig, wenn SUPABASE_URL gesetzt ist' });
+    }
+  })
+  .superRefine((e, ctx) => {
+    // The embedded database belongs to one process: a separate API or worker process could not open it.
+    if (e.WORKERS !== 'on' && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: `"${e.WORKERS}" braucht DATABASE_URL (PostgreSQL): die eingebettete Datenbank kann nicht von mehreren Prozessen geteilt werden`,
+      });
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE === 's3' && !e.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'nötig, wenn STORAGE=s3' });
+    // One half of a key pair is a typo, not a wish for the SDK's credential chain.
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+      const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY nur zusammen setzen',
+      });
     }
   })
   .transform((e) => ({

@@ -26,7 +26,15 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  app.log.info({ url: `http://${env.HOST}:${port}`, dataDir: env.DATA_DIR, driver: app.dbDriver }, 'ready');
+  app.log.info(
+    {
+      url: `http://${env.HOST}:${port}`,
+      dataDir: env.DATA_DIR,
+      driver: app.dbDriver,
+      workers: env.WORKERS,
+    },
+    'ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,65 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env';
+import { describe, expect, it } from 'vitest';
 import { cleanFileName, contentDisposition, withExtension } from '../src/lib/uploads/filename';
 import { detectKind } from '../src/lib/uploads/sniff';
-import { createFsStorage, StorageObjectNotFound } from '../src/plugins/app/storage';
 
-// The storage interface (ARCHITECTURE.md §8) and the pieces of the upload pipeline that need no database.
-
-describe('File storage on the filesystem', () => {
-  let root: string;
-  let storage: ReturnType<typeof createFsStorage>;
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'kz-storage-'));
-    storage = createFsStorage(path.join(root, 'files'));
-  });
-  afterAll(async () => {
-    await rm(root, { recursive: true, force: true });
-  });
-
-  it('stores, reads, checks and deletes an object under its key', async () => {
-    const key = 'AbCdEfGhIjKlMnOpQrStU/file_1';
-    expect(await storage.put(key, Readable.from([Buffer.from('Hallo '), Buffer.from('Welt')]))).toEqual({
-      size: 10,
-    });
-    expect(await storage.exists(key)).toBe(true);
-    expect(await text(await storage.get(key))).toBe('Hallo Welt');
-    await storage.delete(key);
-    expect(await storage.exists(key)).toBe(false);
-    await expect(storage.get(key)).rejects.toBeInstanceOf(StorageObjectNotFound);
-    await storage.delete(key); // deleting twice is fine
-  });
-
-  it('leaves nothing under the key, and no temp file, when the stream fails half-way', async () => {
-    const key = 'task/aborted';
-    const body = new PassThrough();
-    const writing = storage.put(key, body);
-    body.write(Buffer.alloc(64 * 1024, 1));
-    await new Promise((r) => setTimeout(r, 20));
-    body.destroy(new Error('Verbindung weg'));
-    await expect(writing).rejects.toThrow('Verbindung weg');
-    expect(await storage.exists(key)).toBe(false);
-    expect(await readdir(storage.tempDir)).toEqual([]);
-  });
-
-  it('refuses keys that could leave its folder and deletes a whole task by prefix', async () => {
-    for (const bad of ['../etc/passwd', '/abs', 'a/../b', 'a//b', 'a/b.jpg', '']) {
-      await expect(storage.put(bad, Readable.from([]))).rejects.toThrow('Ungültiger Speicherschlüssel');
-    }
-    await storage.put('taskA/one', Readable.from([Buffer.from('1')]));
-    await storage.put('taskA/two', Readable.from([Buffer.from('2')]));
-    await storage.put('taskB/one', Readable.from([Buffer.from('3')]));
-    await storage.deletePrefix('taskA/');
-    expect(await storage.exists('taskA/one')).toBe(false);
-    expect(await storage.exists('taskA/two')).toBe(false);
-    expect(await storage.exists('taskB/one')).toBe(true);
-  });
-});
+// The pieces of the upload pipeline that need no database (the storage interface: storage.test.ts).
 
 describe('Upload helpers', () => {
   it('tell the allowed kinds by their first bytes, whatever the name says', () => {
@@ -95,16 +38,5 @@ describe('Upload helpers', () => {
     expect(contentDisposition('attachment', 'a.jpg')).toBe(
       `attachment; filename="a.jpg"; filename*=UTF-8''a.jpg`,
     );
-  });
-});
-
-describe('Storage configuration', () => {
-  it('knows only the filesystem store so far and says so', () => {
-    expect(loadEnv({}).STORAGE).toBe('fs');
-    expect(loadEnv({}).UPLOAD_RATE_LIMIT).toBe(200);
-    expect(() => loadEnv({ STORAGE: 's3' })).toThrow(
-      /STORAGE: "fs" erwartet \(S3 ist noch nicht eingebaut\)/,
-    );
-    expect(() => loadEnv({ UPLOAD_RATE_LIMIT: '0' })).toThrow(/UPLOAD_RATE_LIMIT/);
   });
 });

@@ -140,6 +140,8 @@ export const errorCatalog = {
     message: 'Der Export ist noch nicht fertig. Bitte warte, bis der Fortschritt 100 % erreicht.',
   },
   FILE_NOT_FOUND: { status: 404, message: 'Datei nicht gefunden' },
+  // A Range header of a download that lies past the file's end (ADR 021).
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'Der angeforderte Bereich liegt außerhalb der Datei.' },
   // grading and the student's feedback link (ADR 010)
   FEEDBACK_NOT_READY: {
     status: 409,

@@ -1,7 +1,8 @@
 // Renders PDF pages offline: pdfjs-dist's legacy build for Node draws with @napi-rs/canvas. Used for vision
 // models (openai provider), reading the teacher's scanned stack and thumbnails (domain/scans). Imported
-// lazily, only when a PDF is rendered.
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// lazily, only when a PDF is rendered; pdfjs itself (about 30 MB) is imported at the first document, because
+// the server bundle inlines this module (ADR 023).
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Long side of a page rendered for a vision model: legible handwriting at a size models accept. */
 const LONG_SIDE = 1600;
@@ -25,6 +26,7 @@ export interface RgbaImage {
 }
 
 async function withDocument<T>(bytes: Uint8Array, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({
     // pdfjs takes ownership of (detaches) the buffer: give it a copy.
     data: new Uint8Array(bytes),

@@ -1,4 +1,4 @@
-import katex from 'katex';
+import type katex from 'katex';
 
 /**
  * KaTeX options for untrusted input: `trust: false` drops \href, \url, \includegraphics, \htmlClass … (they
@@ -14,7 +14,8 @@ const KATEX_OPTIONS = {
   output: 'htmlAndMathml',
 } as const satisfies katex.KatexOptions;
 
-/** LaTeX from anyone rendered to HTML that is safe to show. */
-export function renderLatex(latexCode: string, displayMode = false): string {
-  return katex.renderToString(latexCode, { ...KATEX_OPTIONS, displayMode });
+/** LaTeX from anyone rendered to HTML that is safe to show. KaTeX is loaded on first use (ADR 023). */
+export async function renderLatex(latexCode: string, displayMode = false): Promise<string> {
+  const { default: katexModule } = await import('katex');
+  return katexModule.renderToString(latexCode, { ...KATEX_OPTIONS, displayMode });
 }

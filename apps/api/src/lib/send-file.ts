@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StorageObjectNotFound } from '../plugins/app/storage';
+import parseRange from 'range-parser';
+import { StorageObjectNotFound, type ByteRange } from '../plugins/app/storage';
 import { AppError } from './app-error';
 import { contentDisposition } from './uploads/filename';
 
@@ -14,6 +15,23 @@ export interface StoredFile {
   size: number;
   sha256: string;
   uploaded_at: Date;
+}
+
+/**
+ * The one byte range a request asks for (ADR 021): undefined for the whole file (no Range, an If-Range that
+ * no longer matches, a malformed header or several ranges, which a server may answer in full), 'unsatisfiable'
+ * when it lies past the end.
+ */
+function requestedRange(request: FastifyRequest, file: StoredFile, etag: string) {
+  const header = request.headers.range;
+  if (!header) return undefined;
+  const ifRange = request.headers['if-range'];
+  if (ifRange !== undefined && ifRange !== etag && ifRange !== file.uploaded_at.toUTCString())
+    return undefined;
+  const ranges = parseRange(file.size, header, { combine: true });
+  if (ranges === -1) return 'unsatisfiable' as const;
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
+  return ranges[0] as ByteRange;
 }
 
 /**
@@ -45,16 +63,26 @@ export async function sendStoredFile(
       : "default-src 'none'; img-src 'self'; sandbox",
   );
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  // Ranges let a PDF viewer or a resumed download fetch parts instead of the whole file.
+  reply.header('accept-ranges', 'bytes');
+  const range = requestedRange(request, file, etag);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${file.size}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE');
+  }
   let body;
   try {
-    body = await app.storage.get(file.storage_key);
+    body = await app.storage.get(file.storage_key, range);
   } catch (err) {
     if (!(err instanceof StorageObjectNotFound)) throw err;
     request.log.error({ fileId: file.id, key: file.storage_key }, 'Datei fehlt im Speicher');
     throw new AppError('FILE_NOT_FOUND');
   }
+  reply.type(inline ? file.mime : 'application/octet-stream');
+  if (!range) return reply.header('content-length', file.size).send(body);
   return reply
-    .type(inline ? file.mime : 'application/octet-stream')
-    .header('content-length', file.size)
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', range.end - range.start + 1)
     .send(body);
 }

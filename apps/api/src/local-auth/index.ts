@@ -46,7 +46,8 @@ export default fp(
     });
     app.decorate('localAuth', auth);
     app.decorate('authAdmin', createLocalAuthAdmin(auth));
-    await app.register(http, { prefix: '/auth/v1', auth });
+    // A WORKERS=only process needs the admin side (jobs) but serves no routes.
+    if (app.config.WORKERS !== 'only') await app.register(http, { prefix: '/auth/v1', auth });
   },
   { name: 'local-auth', dependencies: ['config', 'db', 'mailer', 'rate-limit', 'session-revocations'] },
 );

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadEnv } from '../../src/env';
 import type { DatabaseDriver } from '../../src/db/client';
-import { testDatabase } from './database';
+import { testDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,17 +14,20 @@ export interface TestApp {
 
 /**
  * A fresh app on a fresh database (PGlite, or Postgres when TEST_DATABASE_URL is set). `prepare` may add
- * routes before the app is ready, e.g. to exercise the error handler.
+ * routes before the app is ready, e.g. to exercise the error handler. `database` runs the app on one the
+ * caller made (several processes on one Postgres); the caller then cleans it up.
  */
 export async function createTestApp(
   options: BuildAppOptions & {
     env?: Record<string, string>;
     driver?: DatabaseDriver;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const { env: envOverrides = {}, driver, prepare, ...buildOptions } = options;
-  const database = await testDatabase(driver);
+  const { env: envOverrides = {}, driver, prepare, database: shared, ...buildOptions } = options;
+  const database = shared ?? (await testDatabase(driver));
+  const cleanup = () => (shared ? Promise.resolve() : database.cleanup());
   const logs: Array<Record<string, unknown>> = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -42,7 +45,7 @@ export async function createTestApp(
     await app.ready();
   } catch (err) {
     await app.close();
-    await database.cleanup();
+    await cleanup();
     throw err;
   }
   return {
@@ -50,7 +53,7 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
-      await database.cleanup();
+      await cleanup();
     },
   };
 }

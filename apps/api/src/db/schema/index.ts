@@ -12,3 +12,4 @@ export * from './coins';
 export * from './sessions';
 export * from './schools';
 export * from './pdf-exports';
+export * from './rate-limits';

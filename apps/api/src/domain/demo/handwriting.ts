@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 // Photos of handwritten solutions for the demo's hand-ins, drawn rather than downloaded: every character is a
 // few pen strokes (a tiny single-stroke "handwriting"), jittered per student from a seed and written on lined
@@ -518,5 +518,5 @@ export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): str
 
 /** A page's SVG as a JPEG, as a phone would upload it. */
 export async function renderJpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality: 72 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 72 }).toBuffer();
 }

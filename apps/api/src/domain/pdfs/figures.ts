@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import { tikzFontFile } from '../../lib/tikz/fonts';
 import { printable, type Figure, type Fonts } from './layout';
-import { formulaSvg } from './math';
+import { formulaSvg, loadMathEngine } from './math';
 import { drawForm, parseXml, svgToForm, type FontResolver, type SvgElement, type SvgNode } from './svg';
 
 // The pictures of a task's content, made once per PDF before anything is laid out (ARCHITECTURE.md §4
@@ -73,6 +72,8 @@ export class Figures {
         const latex = text(node.attrs?.latex);
         const key = Figures.formulaKey(latex, node.type === 'blockMath');
         if (!this.figures.has(key)) {
+          // MathJax is loaded on the first formula (ADR 023); loading is not typesetting time.
+          await loadMathEngine();
           const started = performance.now();
           this.figures.set(key, this.makeFormula(latex, node.type === 'blockMath'));
           this.formulaMs += performance.now() - started;
@@ -125,7 +126,8 @@ export class Figures {
       if (this.texFonts.has(family)) continue;
       const bytes = await tikzFontBytes(family);
       if (!bytes) continue;
-      this.doc.registerFontkit(fontkit);
+      // fontkit (about 15 MB) is loaded with the first TikZ font (ADR 023).
+      this.doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
       this.texFonts.set(family, await this.doc.embedFont(bytes, { subset: true }));
     }
     const resolve: FontResolver = (family, bold, italic) => {
@@ -153,7 +155,7 @@ export class Figures {
       const kind = match[1]!.toLowerCase();
       // pdf-lib reads PNG and JPEG; sharp (which also reads the uploads) turns the rest into PNG.
       if (kind === 'gif' || kind === 'webp')
-        bytes = new Uint8Array(await sharp(bytes, { limitInputPixels: 40e6 }).png().toBuffer());
+        bytes = new Uint8Array(await (await loadSharp())(bytes, { limitInputPixels: 40e6 }).png().toBuffer());
       const image =
         kind === 'jpeg' || kind === 'jpg' ? await this.doc.embedJpg(bytes) : await this.doc.embedPng(bytes);
       if (!(image.width > 0 && image.height > 0)) return undefined;

@@ -1,17 +1,13 @@
-import { liteAdaptor, type LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
+import type { LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import type { LiteElement, LiteNode } from 'mathjax-full/js/adaptors/lite/Element.js';
 import type { LiteText } from 'mathjax-full/js/adaptors/lite/Text.js';
 import type { MathDocument } from 'mathjax-full/js/core/MathDocument.js';
-import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
-import 'mathjax-full/js/input/tex/AllPackages.js';
-import { TeX } from 'mathjax-full/js/input/tex.js';
-import { mathjax } from 'mathjax-full/js/mathjax.js';
-import { SVG } from 'mathjax-full/js/output/svg.js';
 import type { SvgElement, SvgNode } from './svg';
 
 // Formulas of the printed PDFs as SVG with every glyph a path (MathJax, fontCache 'none'): the PDF draws
 // them as vectors (svg.ts). KaTeX, which the pages use, only makes HTML. Only packages that neither load
-// files nor accept HTML or links; the limits keep a malicious macro from running long.
+// files nor accept HTML or links; the limits keep a malicious macro from running long. MathJax (about 10 MB)
+// is loaded with the first formula of a PDF, not at start (ADR 023).
 
 const PACKAGES = [
   'base',
@@ -36,18 +32,46 @@ const PACKAGES = [
   'upgreek',
 ];
 
-let engine: { adaptor: LiteAdaptor; document: MathDocument<LiteNode, LiteText, LiteElement> } | undefined;
+interface Engine {
+  adaptor: LiteAdaptor;
+  document: MathDocument<LiteNode, LiteText, LiteElement>;
+}
+let engine: Engine | undefined;
+let loading: Promise<Engine> | undefined;
 
-function mathEngine() {
-  if (!engine) {
-    const adaptor = liteAdaptor();
-    RegisterHTMLHandler(adaptor);
-    const document = mathjax.document('', {
-      InputJax: new TeX({ packages: PACKAGES, maxMacros: 1000, maxBuffer: 5 * 1024 }),
-      OutputJax: new SVG({ fontCache: 'none' }),
-    }) as MathDocument<LiteNode, LiteText, LiteElement>;
-    engine = { adaptor, document };
-  }
+async function createEngine(): Promise<Engine> {
+  const [{ liteAdaptor }, { RegisterHTMLHandler }, { TeX }, { mathjax }, { SVG }] = await Promise.all([
+    import('mathjax-full/js/adaptors/liteAdaptor.js'),
+    import('mathjax-full/js/handlers/html.js'),
+    import('mathjax-full/js/input/tex.js'),
+    import('mathjax-full/js/mathjax.js'),
+    import('mathjax-full/js/output/svg.js'),
+    // Registers the TeX packages named above.
+    import('mathjax-full/js/input/tex/AllPackages.js'),
+  ]);
+  const adaptor = liteAdaptor();
+  RegisterHTMLHandler(adaptor);
+  const document = mathjax.document('', {
+    InputJax: new TeX({ packages: PACKAGES, maxMacros: 1000, maxBuffer: 5 * 1024 }),
+    OutputJax: new SVG({ fontCache: 'none' }),
+  }) as MathDocument<LiteNode, LiteText, LiteElement>;
+  return { adaptor, document };
+}
+
+/** Loads MathJax once; `formulaSvg` works after this has resolved. */
+export async function loadMathEngine(): Promise<void> {
+  loading ??= createEngine().then(
+    (made) => (engine = made),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  await loading;
+}
+
+function mathEngine(): Engine {
+  if (!engine) throw new Error('MathJax not loaded: await loadMathEngine() first');
   return engine;
 }
 
@@ -63,7 +87,7 @@ const hasError = (node: SvgNode): boolean =>
   typeof node !== 'string' && ('data-mjx-error' in node.attrs || node.children.some(hasError));
 
 /**
- * The formula as an <svg> element in units of 1/1000 em with the baseline at y = 0 of its view box, or
+ * The formula (after `loadMathEngine()`) as an <svg> element in units of 1/1000 em with the baseline at y = 0 of its view box, or
  * undefined when the LaTeX does not parse (the caller prints the source instead).
  */
 export function formulaSvg(latex: string, display: boolean): SvgElement | undefined {

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFContentStream } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
-import { formulaSvg } from './math';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formulaSvg, loadMathEngine } from './math';
 import {
   multiply,
   parseColor,
@@ -180,6 +180,8 @@ describe('svgToForm', () => {
 });
 
 describe('formulaSvg', () => {
+  beforeAll(() => loadMathEngine());
+
   it('draws a formula with glyphs as paths and its baseline at y = 0', () => {
     const svg = formulaSvg('\\frac{a}{b}', false)!;
     expect(svg.name).toBe('svg');

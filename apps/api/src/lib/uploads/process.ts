@@ -6,9 +6,10 @@ import { availableParallelism } from 'node:os';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PDFDocument as PdfDocument } from 'pdf-lib';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Storage } from '../../plugins/app/storage';
 import { AppError } from '../app-error';
+import { loadSharp } from '../sharp';
 import { withExtension } from './filename';
 import { decodeHeic, HeicDecodeError } from './heic';
 import { Semaphore } from './semaphore';
@@ -31,10 +32,9 @@ export const JPEG_QUALITY = 82;
  */
 const OPTIMISE_CODING = false;
 
-// One libvips thread per image and no operation cache: memory stays flat under many parallel uploads, and
-// parallelism comes from PROCESSING_SLOTS instead (ADR 008, tests/bench/uploads.ts).
-sharp.cache(false);
-sharp.concurrency(1);
+// sharp is loaded on the first photo (lib/sharp.ts, ADR 023), with one libvips thread per image and no
+// operation cache: memory stays flat under many parallel uploads, and parallelism comes from PROCESSING_SLOTS
+// instead (ADR 008, tests/bench/uploads.ts).
 
 /**
  * How many files are decoded and re-encoded at once, across all requests: one core stays for the event loop
@@ -102,17 +102,18 @@ const toJpeg = (image: Sharp) =>
     .jpeg({ quality: JPEG_QUALITY, optimiseCoding: OPTIMISE_CODING });
 
 /** sharp on the file as sent; it reads the file itself (not through the JS heap). */
-const openImage = (file: string) => sharp(file, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
+const openImage = async (file: string) =>
+  (await loadSharp())(file, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' });
 
 async function heicSource(file: string, details: unknown): Promise<Sharp> {
   try {
     const { width, height, data } = await decodeHeic(file, UPLOAD_MAX_PIXELS);
-    return sharp(data, { raw: { width, height, channels: 4 } }).removeAlpha();
+    return (await loadSharp())(data, { raw: { width, height, channels: 4 } }).removeAlpha();
   } catch (err) {
     if (err instanceof HeicDecodeError && err.reason === 'pixels')
       throw new AppError('UPLOAD_IMAGE_TOO_LARGE', details);
     // Not HEVC (e.g. an AV1-coded HEIF): the prebuilt libvips reads those itself.
-    const image = openImage(file);
+    const image = await openImage(file);
     try {
       await image.metadata();
     } catch {
@@ -249,7 +250,7 @@ export async function processFile(
         },
       ];
     }
-    const source = kind === 'heic' ? await heicSource(file, details) : openImage(file);
+    const source = kind === 'heic' ? await heicSource(file, details) : await openImage(file);
     const { size, sha256 } = await storeStream(storage, key, toJpeg(source), imageError(details));
     return [{ key, original_name: withExtension(name, 'jpg'), mime: 'image/jpeg', size, sha256, pages: 1 }];
   });

@@ -49,8 +49,8 @@ async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'nam
 }
 
 /**
- * The correction queues and, in this process, their workers: FEEDBACK_CONCURRENCY jobs at a time. Without an
- * AI provider there is nothing to run. The jobs run as the system (systemContext).
+ * The correction queues and, in this process (unless WORKERS=off), their workers: FEEDBACK_CONCURRENCY jobs at
+ * a time. Without an AI provider there is nothing to run. The jobs run as the system (systemContext).
  */
 export default fp(
   async function correctionJobs(app: FastifyInstance) {
@@ -64,6 +64,8 @@ export default fp(
       notify: true,
     });
     await ensureQueue(boss, CORRECTION_QUEUE, correctionQueueOptions(app.config));
+    // WORKERS=off: this process queues corrections; a WORKERS=only process runs them.
+    if (app.config.WORKERS === 'off') return;
 
     // One pg-boss worker per slot, so each can be woken on its own: after a job it fetches again at once
     // (pg-boss would otherwise wait out its poll interval after every job), and it waits for NOTIFY or the

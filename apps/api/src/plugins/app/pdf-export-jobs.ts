@@ -16,15 +16,16 @@ const POLL_SECONDS = 5;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The class export queue and, in this process, PDF_EXPORT_CONCURRENCY workers (domain/pdfs/exports.ts), set
- * up when the job queue starts (with the first export when there is no AI); the hourly removal of exports
- * older than a day. A job records its outcome on the export row itself, so a failure is not retried; a job
+ * The class export queue and, in this process (unless WORKERS=off), PDF_EXPORT_CONCURRENCY workers
+ * (domain/pdfs/exports.ts), set up when the job queue starts (with the first export when there is no AI); the
+ * hourly removal of exports older than a day. A job records its outcome on the export row itself, so a failure is not retried; a job
  * whose process died expires and runs once more from the start.
  */
 export default fp(
   async function pdfExportJobs(app: FastifyInstance) {
     const log = app.log.child({ module: 'pdf-export' });
     const ctx = systemContext(app, log);
+    const workers = app.config.WORKERS !== 'off';
 
     await app.onJobsStart(async (boss) => {
       // notify: a queued export wakes an idle worker at once (LISTEN/NOTIFY) instead of at its next poll.
@@ -37,6 +38,8 @@ export default fp(
       };
       if (await boss.getQueue(PDF_EXPORT_QUEUE)) await boss.updateQueue(PDF_EXPORT_QUEUE, options);
       else await boss.createQueue(PDF_EXPORT_QUEUE, options);
+      // WORKERS=off: exports are queued here and made by a WORKERS=only process.
+      if (!workers) return;
       for (let slot = 0; slot < app.config.PDF_EXPORT_CONCURRENCY; slot++) {
         let workerId = '';
         workerId = await boss.work(
@@ -69,6 +72,8 @@ export default fp(
       return running;
     };
     let timer: NodeJS.Timeout | undefined;
+    // The removal and the resumption are a worker's business too.
+    if (!workers) return;
     app.addHook('onReady', async () => {
       void cleanup();
       timer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS).unref();

@@ -8,7 +8,8 @@ import { fromPglite, PgBoss } from 'pg-boss';
 // keeps a small pool of its own and workers of several processes share the queues (SKIP LOCKED). With an AI
 // provider the queue starts with the app (corrections); without one it starts on first use — the class
 // export of PDFs (domain/pdfs/exports.ts) — so a server that never exports runs no queue and starts even
-// while its database is unreachable.
+// while its database is unreachable. WORKERS (env.ts) splits the roles across processes: `off` queues jobs
+// but runs no workers and no supervision, `only` starts the queue at boot and runs them.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ export default fp(
       useListenNotify: true,
       // No cron schedules; expired jobs (a process died mid-job) are looked for this often.
       schedule: false,
+      // Expiry and retries of lost jobs are the business of the processes that run workers.
+      supervise: config.WORKERS !== 'off',
       superviseIntervalSeconds: config.JOBS_MONITOR_SECONDS,
       monitorIntervalSeconds: config.JOBS_MONITOR_SECONDS,
     };
@@ -77,7 +80,7 @@ export default fp(
       setups.push(setup);
       if (running) await setup(boss);
     });
-    if (app.ai) await startJobs();
+    if (app.ai || config.WORKERS === 'only') await startJobs();
     // Runs before the database closes (hooks run in reverse order of registration).
     app.addHook('onClose', async () => {
       await started?.catch(() => undefined);

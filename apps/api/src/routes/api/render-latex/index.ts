@@ -18,7 +18,7 @@ const renderLatexRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRenderLatexResponse },
       },
     },
-    (request) => ({ html: renderLatex(request.body.latexCode, request.body.displayMode) }),
+    async (request) => ({ html: await renderLatex(request.body.latexCode, request.body.displayMode) }),
   );
 };
 

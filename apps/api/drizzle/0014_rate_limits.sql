@@ -1,0 +1,8 @@
+-- UNLOGGED: counters lost in a crash only reopen a window early, and each request skips the WAL write.
+CREATE UNLOGGED TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "rate_limits_expires_at_idx" ON "rate_limits" USING btree ("expires_at");
