@@ -16,6 +16,7 @@ import * as localAuthSchema from '../local-auth/schema';
 import { migrationsFolder } from '../paths';
 import { isStorableKey, openFsStorage, openS3Storage, type Storage } from '../plugins/app/storage';
 import { VERSION } from '../version';
+import { formatSize } from './format';
 
 // `pnpm cli backup [--out <file>]` and `pnpm cli restore <file> [--force]` (OPERATIONS.md "Sicherung"):
 // one ZIP with every row of the app's tables, every stored file and a manifest.
@@ -152,14 +153,6 @@ async function openDatabase(env: Env): Promise<DatabaseHandle> {
 const fromCaller = (file: string) =>
   // eslint-disable-next-line no-restricted-properties -- pnpm's INIT_CWD is not an app setting
   path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-
-const MB = 1024 * 1024;
-const formatSize = (bytes: number) =>
-  bytes >= MB
-    ? `${(bytes / MB).toFixed(1)} MB`
-    : bytes >= 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${bytes} B`;
 
 // ---- backup ----------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Env } from '../env';
 import { openFsStorage, openS3Storage, type Storage } from '../plugins/app/storage';
+import { formatSize } from './format';
 
 // `pnpm cli storage migrate --to s3|fs [--delete-source]` (ADR 021): copies every stored file from the other
 // store into the named one. Idempotent: an object already in the target with the same size is skipped, so an
@@ -26,14 +27,6 @@ export interface MigrationOptions {
   /** Copies at once (each holds at most a few upload parts in memory). */
   concurrency?: number;
 }
-
-const MB = 1024 * 1024;
-const formatSize = (bytes: number) =>
-  bytes >= MB
-    ? `${(bytes / MB).toFixed(1)} MB`
-    : bytes >= 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${bytes} B`;
 
 /** Copies every object of `from` that `to` lacks (or holds with another size). */
 export async function migrateStorage(
