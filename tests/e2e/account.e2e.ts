@@ -171,10 +171,10 @@ describe('The account page in a real browser', () => {
     const control = page.getByRole('radiogroup', { name: 'Farbmodus' });
     await control.getByText('Dunkel', { exact: true }).click();
     await expect.poll(colorScheme).toBe('dark');
-    // Saved to the profile before the reload.
+    // Saved to the profile before the reload. One sign-in: the token endpoint is rate-limited.
+    const { token } = await passwordGrant(email, firstPassword);
     await expect
       .poll(async () => {
-        const { token } = await passwordGrant(email, firstPassword);
         const { profile } = await api<{ profile: { meta_data: { color_scheme?: string } } }>(
           token!,
           'GET',
@@ -190,7 +190,8 @@ describe('The account page in a real browser', () => {
     // Without this browser's own copy the profile's mode still arrives once the profile is loaded.
     await page.evaluate(() => window.localStorage.clear());
     await page.reload();
-    await expect.poll(colorScheme).toBe('dark');
+    // Follows the system until the profile has loaded (session, then profile): more than a second on a busy machine.
+    await expect.poll(colorScheme, { timeout: 10_000 }).toBe('dark');
     await expect
       .poll(() => page.evaluate(() => window.localStorage.getItem('mantine-color-scheme-value')))
       .toBe('dark');

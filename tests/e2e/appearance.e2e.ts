@@ -88,8 +88,11 @@ describe('Toasts, notifications and colour modes in a real browser', () => {
   }
 
   async function createSubject(name: string) {
-    await teacher.getByRole('textbox', { name: /^Name des Fachs/ }).fill(name);
+    const field = teacher.getByRole('textbox', { name: /^Name des Fachs/ });
+    await field.fill(name);
     await teacher.getByRole('button', { name: 'Fach anlegen' }).click();
+    // The form empties once the subject is created: a name typed before that would be cleared with it.
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('');
   }
 
   it('closes a toast after 4000 ms', async () => {
