@@ -65,8 +65,11 @@ describe('Accessible names on the app shell', { timeout: 20_000 }, () => {
     createTeacherApi().install();
     await renderApp('/tiptaptest', { signedInAs: 'organization_member' });
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: de.editor.toolbar.image }));
-    const dialog = await screen.findByRole('dialog', { name: de.editor.image.title });
+    // The editor is a lazy chunk: on a busy machine it takes longer than findBy's default second.
+    await user.click(
+      await screen.findByRole('button', { name: de.editor.toolbar.image }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: de.editor.image.title }, { timeout: 5_000 });
     expect(within(dialog).getByRole('button', { name: de.close.dialog })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: de.close.dialog }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
