@@ -93,15 +93,14 @@ export function SubmitForm({
   };
 
   // Files chosen in the server's form before the script ran, and any that arrive from its picker later.
-  const [earlyFiles] = useState(() => early?.files ?? []);
   const addFilesRef = useRef(addFiles);
   useEffect(() => {
     addFilesRef.current = addFiles;
   });
+  const earlyFiles = early?.files;
   useEffect(() => {
-    if (earlyFiles.length > 0 && accepting) addFilesRef.current(earlyFiles);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, []);
+    if (earlyFiles?.length && page.accepting) addFilesRef.current(earlyFiles);
+  }, [earlyFiles, page.accepting]);
   useEffect(() => early?.lateFiles?.((files) => addFilesRef.current(files)), [early]);
 
   const submit = async () => {
