@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../fixtures/fake-openai';
@@ -316,7 +317,8 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
         (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema
           ?.name === 'skill_feedback',
     );
-    expect(feedbackCalls).toHaveLength(5);
+    // Three runs per submission, the openai default (ADR 024).
+    expect(feedbackCalls).toHaveLength(5 * 3);
     type Part = { type: string; text?: string };
     const sent = feedbackCalls
       .flatMap((r) => (r.body as { messages: Array<{ content: string | Part[] }> }).messages)
@@ -395,6 +397,48 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
       await page.getByRole('region', { name: 'Darstellung' }).getByTestId('group-score').textContent(),
     );
     corrected.groups.set('Darstellung', `${darstellung.score} von ${darstellung.max} Punkten`);
+    expect(errors).toEqual([]);
+  });
+
+  it('marks the AI’s evidence for a skill as a box over the photo it quotes (ADR 024)', async () => {
+    const skill = page.locator('[data-testid=skill][data-skill="Fachsprache"]');
+    await skill.getByRole('button', { name: 'Beleg zu Fachsprache in der Abgabe zeigen' }).click();
+    const box = page.getByRole('img', { name: /^Beleg zu Fachsprache: „/ });
+    await poll(() => box.isVisible()).toBe(true);
+    const photoOf = page.getByRole('img', { name: `${fileOf('Greta')} – Greta Gansmeier` });
+    mkdirSync('/tmp/shots-ai', { recursive: true });
+    for (const width of [1366, 768, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await box.scrollIntoViewIfNeeded();
+      const [marked, shown] = [await box.boundingBox(), await photoOf.boundingBox()];
+      if (!marked || !shown) throw new Error('Beleg oder Foto ohne Fläche');
+      // Inside the photo, with the size the fake's box gives (40 % × 25 % of the picture).
+      expect(marked.width).toBeGreaterThan(20);
+      expect(marked.x).toBeGreaterThanOrEqual(shown.x - 1);
+      expect(marked.y).toBeGreaterThanOrEqual(shown.y - 1);
+      expect(marked.x + marked.width).toBeLessThanOrEqual(shown.x + shown.width + 1);
+      expect(marked.y + marked.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
+      expect(marked.width / shown.width).toBeCloseTo(0.4, 1);
+      expect(marked.height / shown.height).toBeCloseTo(0.25, 1);
+      await page.screenshot({ path: `/tmp/shots-ai/evidence-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await skill.getByRole('button', { name: 'Markierung ausblenden' }).click();
+    await poll(() => box.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the teacher’s change in the Änderungsverlauf; accept-all is offered for this submission (ADR 026)', async () => {
+    const history = page.getByRole('region', { name: 'Änderungsverlauf' });
+    const mine = history.getByTestId('grade-change').filter({ has: page.getByText('Du', { exact: true }) });
+    await poll(() => mine.first().innerText()).toMatch(
+      new RegExp(`Lösungsweg:.*→ ${points(graded.score)}`, 's'),
+    );
+    await poll(() => history.getByTestId('grade-change').filter({ hasText: 'KI' }).count()).toBeGreaterThan(
+      0,
+    );
+    await poll(() => page.getByRole('button', { name: 'Alle Vorschläge übernehmen' }).isEnabled()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
     expect(errors).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import auth, { withAccess } from './plugins/app/auth';
 import control from './plugins/app/control';
 import correctionJobs from './plugins/app/correction-jobs';
 import pdfExportJobs from './plugins/app/pdf-export-jobs';
+import retentionJobs from './plugins/app/retention-jobs';
 import demo from './plugins/app/demo';
 import errors, { clientError, frameworkError, sendError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
@@ -124,6 +125,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(jobs);
   await app.register(correctionJobs);
   await app.register(pdfExportJobs);
+  await app.register(retentionJobs);
   await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);

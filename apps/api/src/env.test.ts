@@ -52,4 +52,25 @@ describe('environment', () => {
     }
     expect((captureError(() => loadEnv({ WORKERS: 'yes' })) as EnvError).variables).toEqual(['WORKERS']);
   });
+
+  it('reads AI_FEEDBACK_RUNS as 1 to 7; unset or empty leaves the provider’s default (ADR 024)', () => {
+    expect(loadEnv({}).AI_FEEDBACK_RUNS).toBeUndefined();
+    expect(loadEnv({ AI_FEEDBACK_RUNS: '' }).AI_FEEDBACK_RUNS).toBeUndefined();
+    expect(loadEnv({ AI_FEEDBACK_RUNS: '5' }).AI_FEEDBACK_RUNS).toBe(5);
+    for (const bad of ['0', '8', '2.5', 'drei'])
+      expect((captureError(() => loadEnv({ AI_FEEDBACK_RUNS: bad })) as EnvError).variables).toEqual([
+        'AI_FEEDBACK_RUNS',
+      ]);
+  });
+
+  it('reads RETENTION_SCHOOL_YEARS as 1 to 50 school years; unset or empty keeps data forever (ADR 022)', () => {
+    expect(loadEnv({}).RETENTION_SCHOOL_YEARS).toBeUndefined();
+    expect(loadEnv({ RETENTION_SCHOOL_YEARS: '' }).RETENTION_SCHOOL_YEARS).toBeUndefined();
+    expect(loadEnv({ RETENTION_SCHOOL_YEARS: '2' }).RETENTION_SCHOOL_YEARS).toBe(2);
+    for (const bad of ['0', '51', '1.5', 'zwei']) {
+      const err = captureError(() => loadEnv({ RETENTION_SCHOOL_YEARS: bad })) as EnvError;
+      expect(err.variables).toEqual(['RETENTION_SCHOOL_YEARS']);
+      expect(err.message).toContain('ganze Zahl von 1 bis 50 erwartet');
+    }
+  });
 });

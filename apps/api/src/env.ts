@@ -101,6 +101,19 @@ export const ZEnv = z
     OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     /** Deadline of one AI call in milliseconds (feedback on a scan can take a while). */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+    /**
+     * skill_feedback runs per correction (ADR 024): the median is the suggestion, the spread marks unsure
+     * skills. Unset: 3 for `openai`, 1 for `service` (its answers are calibrated by the service itself).
+     */
+    AI_FEEDBACK_RUNS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'ganze Zahl von 1 bis 7 erwartet' })
+        .int({ error: 'ganze Zahl von 1 bis 7 erwartet' })
+        .min(1, { error: 'ganze Zahl von 1 bis 7 erwartet' })
+        .max(7, { error: 'ganze Zahl von 1 bis 7 erwartet' })
+        .optional(),
+    ),
     /** Coins every teacher receives once (ADR 009); 0 = none. */
     AI_START_COINS: z.coerce.number().int().min(0).default(100),
     /** Coins one AI feedback for one submission costs. */
@@ -163,6 +176,19 @@ export const ZEnv = z
      * never-ending TeX macro must not hold the renderer).
      */
     TIKZ_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+    /**
+     * Retention (ADR 022): school years (1 Aug – 31 Jul) a class's submissions and files are kept after its
+     * school year ended; unset = kept until deleted by hand.
+     */
+    RETENTION_SCHOOL_YEARS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'ganze Zahl von 1 bis 50 erwartet' })
+        .int({ error: 'ganze Zahl von 1 bis 50 erwartet' })
+        .min(1, { error: 'ganze Zahl von 1 bis 50 erwartet' })
+        .max(50, { error: 'ganze Zahl von 1 bis 50 erwartet' })
+        .optional(),
+    ),
   })
   .superRefine((e, ctx) => {
     if (e.AI_PROVIDER === 'service' && !e.AI_SERVICE_URL)

@@ -385,10 +385,11 @@ describe('AI gateway, provider openai specifics', () => {
 
   it('asks for JSON-schema output in German and sends scans as images, PDF pages rendered', async () => {
     expect(ai.needsOcr).toBe(false);
-    await ai.skillFeedback({ ...feedbackInput, submission: { ...feedbackInput.submission, solution: '' } }, [
-      png,
-      pdf,
-    ]);
+    // file_ids name the files sent, as the correction job does: the answer's evidence may point to either.
+    await ai.skillFeedback(
+      { ...feedbackInput, submission: { ...feedbackInput.submission, solution: '', file_ids: ['f1', 'f2'] } },
+      [png, pdf],
+    );
     const body = fake.control.last.chat!.body as {
       model: string;
       response_format: { type: string; json_schema: { name: string; strict: boolean } };
@@ -412,6 +413,10 @@ describe('AI gateway, provider openai specifics', () => {
     expect(images).toHaveLength(3);
     expect(images.every((u) => u.startsWith('data:image/png;base64,'))).toBe(true);
     expect(parts[0]!.text).toContain('Bewerte die Lösung');
+    // Each image named by file and page, so the evidence can point back (ADR 024).
+    expect(parts[0]!.text).toContain(
+      'Bild 1: Datei f1, Seite 1\nBild 2: Datei f2, Seite 1\nBild 3: Datei f2, Seite 2',
+    );
   });
 
   it('refuses a file type it cannot show the model', async () => {

@@ -41,9 +41,10 @@ describe('Authentication and access levels', () => {
     for (const route of publicRoutes) {
       expect(route, 'unexpected public route').toMatch(
         // The submit page and the students' uploads are public by design (ARCHITECTURE.md §8), so is the
-        // student's feedback link (ADR 010) and the fonts of the TikZ pictures these pages show; the pages
-        // themselves come server-rendered, with the submit form's post for browsers without JavaScript (ADR 020).
-        /^(GET \/(submit\/:taskId|feedback\/:token)|POST \/submit\/:taskId|GET \/api\/(config|health|openapi\.json|docs.*|submit\/:taskId|feedback-link\/:token(\/files\/:fileId)?|render-tikz\/fonts\/:file)|POST \/api\/(demo\/session|submissions\/studentupload\/:taskId))$/,
+        // student's feedback link (ADR 010) with their skill profile (ADR 025) and the fonts of the TikZ
+        // pictures these pages show; the pages themselves come server-rendered, with the submit form's post
+        // for browsers without JavaScript (ADR 020).
+        /^(GET \/(submit\/:taskId|feedback\/:token)|POST \/submit\/:taskId|GET \/api\/(config|health|openapi\.json|docs.*|submit\/:taskId|feedback-link\/:token(\/files\/:fileId|\/skill-profile)?|render-tikz\/fonts\/:file)|POST \/api\/(demo\/session|submissions\/studentupload\/:taskId))$/,
       );
     }
   });

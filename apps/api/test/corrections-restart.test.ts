@@ -48,6 +48,8 @@ describe.each(drivers)('A worker restart mid-job on %s', (driver) => {
         AI_PROVIDER: 'openai',
         OPENAI_BASE_URL: `${fake.url}/v1`,
         AI_TIMEOUT_MS: '60000',
+        // One skill_feedback call per attempt, so calls count attempts (k runs: ai-consistency.test.ts).
+        AI_FEEDBACK_RUNS: '1',
         FEEDBACK_HEARTBEAT_SECONDS: '10',
         FEEDBACK_RETRY_DELAY_SECONDS: '0',
         JOBS_MONITOR_SECONDS: '1',

@@ -51,6 +51,8 @@ describe.each(drivers)('AI corrections on %s', (driver) => {
         OPENAI_BASE_URL: `${fake.url}/v1`,
         OPENAI_API_KEY: 'test-key',
         AI_TIMEOUT_MS: '5000',
+        // One skill_feedback call per attempt, so calls count attempts (k runs: ai-consistency.test.ts).
+        AI_FEEDBACK_RUNS: '1',
         FEEDBACK_RETRIES: String(RETRIES),
         FEEDBACK_RETRY_DELAY_SECONDS: '0',
         FEEDBACK_HEARTBEAT_SECONDS: '0',

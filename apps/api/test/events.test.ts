@@ -1,4 +1,3 @@
-import { ZRealtimeChangeEvent, type RealtimeChangeEvent } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, submissions } from '../src/db/schema';
@@ -6,56 +5,11 @@ import { notify } from '../src/domain/notifications';
 import { createTestApp, type TestApp } from './helpers/app';
 import { baseUrlOf, classroom, until } from './helpers/classroom';
 import { drivers } from './helpers/database';
+import { connect, type Stream } from './helpers/sse';
 import { signIn, type SignedIn } from './helpers/tokens';
 
 // Realtime: GET /api/events streams the change events of the caller's own rows (server-sent
 // events), fed by the database's LISTEN/NOTIFY. Tested over real HTTP: inject() waits for a response's end.
-
-interface Stream {
-  events: RealtimeChangeEvent[];
-  /** Raw lines received, comments included. */
-  raw: string[];
-  status: number;
-  headers: Headers;
-  close(): void;
-}
-
-async function connect(url: string, headers: Record<string, string>): Promise<Stream> {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
-  const stream: Stream = {
-    events: [],
-    raw: [],
-    status: res.status,
-    headers: res.headers,
-    close: () => controller.abort(),
-  };
-  if (!res.ok || !res.body) return stream;
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          stream.raw.push(block);
-          const lines = block.split('\n');
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event === 'change' && data) stream.events.push(ZRealtimeChangeEvent.parse(JSON.parse(data)));
-        }
-      }
-    } catch {
-      // Aborted by the test, or the server ended the stream.
-    }
-  })();
-  return stream;
-}
 
 describe.each(drivers)('Realtime events on %s', (driver) => {
   let t: TestApp;
@@ -137,6 +91,30 @@ describe.each(drivers)('Realtime events on %s', (driver) => {
     expect(b.events.find((e) => e.eventType === 'DELETE')).toMatchObject({ new: {}, old: { id: row!.id } });
     a.close();
     b.close();
+  });
+
+  it('A row with a very long text is stored and announced within NOTIFY’s 8000-byte limit', async () => {
+    const stream = await listen(alice);
+    const title = `Sehr lang ${'ä'.repeat(9000)}`;
+    const res = await alice.call('POST', '/api/notifications', {
+      receiver_user_id: alice.id,
+      type: 'info',
+      title,
+      details: '',
+      link_to: null,
+    });
+    expect(res.statusCode).toBe(200);
+    await until(() => stream.events.some((e) => e.table === 'notifications'), 5000, 'the event');
+    const event = stream.events.find((e) => e.table === 'notifications')!;
+    // The list columns are shortened; the client fetches the full row through the REST API.
+    expect(String(event.new.title).length).toBeLessThanOrEqual(200);
+    expect(title.startsWith(String(event.new.title))).toBe(true);
+    const [row] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, String(event.new.id)));
+    expect(row!.title).toBe(title);
+    stream.close();
   });
 
   it('The session cookie authenticates the stream (EventSource sends no headers); no session is 401', async () => {

@@ -157,6 +157,12 @@ export const errorCatalog = {
     message:
       'Zu dieser Kompetenz gibt es keine Begründung der KI, die beibehalten werden könnte. Schreib bei Bedarf eine eigene.',
   },
+  // "Alle Vorschläge übernehmen" before the teacher opened the submission after the AI's suggestions (ADR 026).
+  GRADING_NOT_VIEWED: {
+    status: 409,
+    message:
+      'Bitte sieh dir die Abgabe mit ihren Dateien zuerst an (Seite neu laden), bevor du alle Vorschläge übernimmst.',
+  },
   FILE_TASK_MISMATCH: {
     status: 409,
     message: 'Die Datei gehört zu einer anderen Aufgabe als diese Abgabe.',

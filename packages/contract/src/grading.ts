@@ -10,6 +10,37 @@ import { zMultiline } from './text';
 // Grading: the teacher's view of one submission's feedback along the task's rubric, the edits,
 // "Austeilen" and the student's personal feedback link (ARCHITECTURE.md §5, §7; ADR 010).
 
+/** A region of a scan as fractions of the page (0..1 from the top left). */
+export const ZEvidenceBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1),
+  h: z.number().min(0).max(1),
+});
+export type EvidenceBox = z.infer<typeof ZEvidenceBox>;
+
+/**
+ * What supports the AI's suggestion (ADR 024): a quote from the recognised text and, for scans, the file, the
+ * page (1-based) and the region on it. Teacher-only: the student's link shows `proof` as before.
+ */
+export const ZSkillEvidence = z.object({
+  quote: z.string(),
+  file_id: ZId.nullable(),
+  page: z.number().int().min(1).nullable(),
+  box: ZEvidenceBox.nullable(),
+});
+export type SkillEvidence = z.infer<typeof ZSkillEvidence>;
+
+/** Runs whose scores lie further apart than this many levels make a skill "unsicher" (ADR 024). */
+export const AI_UNSURE_SPREAD = 1;
+
+/**
+ * The AI's runs disagree on this skill by more than one level: its median is shown as a suggestion but never
+ * pre-selected; the teacher picks (ADR 024).
+ */
+export const isUnsureSuggestion = (feedback: { ai_spread: number | null }): boolean =>
+  feedback.ai_spread !== null && feedback.ai_spread > AI_UNSURE_SPREAD;
+
 /**
  * A skill's feedback in the grading view. Every skill of the rubric has one: a skill nobody scored yet has
  * `id` null and score -1. `ai_score` is the AI's suggestion as it arrived; once the teacher changed the score
@@ -30,6 +61,12 @@ export const ZGradingSkillFeedback = ZSkillFeedback.extend({
    * (`sharedSkillTexts`).
    */
   ai_texts_kept: z.boolean(),
+  /** Each AI run's score for this skill (null: no AI suggestion or stored before runs were kept). */
+  ai_runs: z.array(z.number().int()).nullable(),
+  /** max − min of `ai_runs`; above AI_UNSURE_SPREAD the suggestion is unsure (isUnsureSuggestion). */
+  ai_spread: z.number().int().min(0).nullable(),
+  /** Evidence of the AI's suggestion; empty: none ("ohne Beleg" when the AI suggested a score). */
+  evidence: z.array(ZSkillEvidence),
 });
 export type GradingSkillFeedback = z.infer<typeof ZGradingSkillFeedback>;
 

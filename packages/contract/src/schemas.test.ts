@@ -57,6 +57,21 @@ describe('class requests', () => {
   });
 });
 
+describe('student data rights', () => {
+  const userId = '3f2b8c1e-9d4a-4b7e-8f1a-2c3d4e5f6a7b';
+
+  it('takes a student by user id only', () => {
+    expect(contract.ZStudentParams.parse({ id: userId })).toEqual({ id: userId });
+    expect(contract.ZStudentParams.safeParse({ id: newId() }).success).toBe(false);
+  });
+
+  it('answers a deletion with the counts of what went', () => {
+    const answer = { user_id: userId, submissions: 2, files: 3 };
+    expect(contract.ZDeleteStudentResponse.parse(answer)).toEqual(answer);
+    expect(contract.ZDeleteStudentResponse.safeParse({ ...answer, files: -1 }).success).toBe(false);
+  });
+});
+
 describe('task requests', () => {
   it("needs a title: 'Aufgaben-Titel ist erforderlich'", () => {
     expect(messages(ZCreateTaskRequest.safeParse({ class_id: newId() }))).toEqual([

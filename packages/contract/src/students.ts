@@ -70,6 +70,18 @@ export const ZCreateStudentsResponse = z.object({
 });
 export type CreateStudentsResponse = z.infer<typeof ZCreateStudentsResponse>;
 
+/** `/api/students/:id` (delete) and `/api/students/:id/export` (ADR 022): the student's user id. */
+export const ZStudentParams = z.object({ id: ZUserId });
+export type StudentParams = z.infer<typeof ZStudentParams>;
+
+/** `DELETE /api/students/:id`: the account is gone with this many submissions and stored files. */
+export const ZDeleteStudentResponse = z.object({
+  user_id: ZUserId,
+  submissions: z.number().int().min(0),
+  files: z.number().int().min(0),
+});
+export type DeleteStudentResponse = z.infer<typeof ZDeleteStudentResponse>;
+
 /** `POST /api/reset_student_pw` (PRODUCT.md §7): only for students in the caller's classes. */
 export const ZResetStudentPasswordRequest = z.object({ user_id: ZUserId, new_password: ZPassword });
 export type ResetStudentPasswordRequest = z.infer<typeof ZResetStudentPasswordRequest>;

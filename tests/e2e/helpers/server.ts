@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from '../../../apps/api/test/helpers/pglite-template';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -38,7 +39,12 @@ export async function startServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} fehlt: erst "pnpm build" ausführen`);
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+    // A copy of an initialised PGlite directory spares each server's start the initdb (unless it uses Postgres).
+    if (!options.env?.DATABASE_URL) await seedPgliteDataDir(dataDir);
+  }
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {

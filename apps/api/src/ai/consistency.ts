@@ -29,6 +29,7 @@ export function checkSkillFeedback(
     if (f.score > limit) throw invalid('skill_feedback', `Punktzahl ${f.score} über dem Maximum ${limit}`);
     if (seen.has(f.skill_id)) throw invalid('skill_feedback', `Kompetenz ${f.skill_id} doppelt bewertet`);
     seen.add(f.skill_id);
+    checkEvidence(input, f.evidence);
   }
   if (seen.size !== max.size) throw invalid('skill_feedback', 'Kompetenzen fehlen');
   const seenGroups = new Set<string>();
@@ -42,6 +43,26 @@ export function checkSkillFeedback(
   if (input.skill_groups.some((g) => g.skills.length > 0 && !seenGroups.has(g.id)))
     throw invalid('skill_feedback', 'Kompetenzbereiche fehlen');
   return output;
+}
+
+/**
+ * A place on a scan must be on a file of this submission and inside the page (ADR 024): a box pointing
+ * elsewhere would highlight the wrong work, so such an answer is as unusable as a wrong skill id.
+ */
+function checkEvidence(
+  input: SkillFeedbackInput,
+  evidence: SkillFeedbackOutput['skill_feedbacks'][number]['evidence'],
+) {
+  const files = new Set(input.submission.file_ids);
+  for (const e of evidence) {
+    if (e.file_id !== null && !files.has(e.file_id))
+      throw invalid('skill_feedback', `Beleg verweist auf unbekannte Datei ${e.file_id}`);
+    if ((e.box !== null || e.page !== null) && e.file_id === null)
+      throw invalid('skill_feedback', 'Beleg mit Bereich, aber ohne Datei');
+    // A little slack for rounding of the model's fractions.
+    if (e.box && (e.box.x + e.box.w > 1.001 || e.box.y + e.box.h > 1.001))
+      throw invalid('skill_feedback', 'Beleg-Bereich ragt über die Seite hinaus');
+  }
 }
 
 export function checkSkillLevels(

@@ -35,7 +35,15 @@ export type AiEnv = Pick<
   | 'OPENAI_API_KEY'
   | 'OPENAI_MODEL'
   | 'AI_TIMEOUT_MS'
+  | 'AI_FEEDBACK_RUNS'
 >;
+
+/**
+ * Runs per correction unless AI_FEEDBACK_RUNS says otherwise (ADR 024): a chat model varies from call to call,
+ * so `openai` asks three times; the AI service calibrates its own answers and bills per call, so once.
+ */
+export const defaultFeedbackRuns = (provider: AiGateway['provider']): number =>
+  provider === 'openai' ? 3 : 1;
 
 /** The configured provider, or null when AI_PROVIDER=none (AI buttons then explain that; ARCHITECTURE.md §7). */
 export function createAiGateway(env: AiEnv, log: FastifyBaseLogger): AiGateway | null {
@@ -61,14 +69,18 @@ export function createAiGateway(env: AiEnv, log: FastifyBaseLogger): AiGateway |
       });
       break;
   }
-  return withLogging(validated(provider), log);
+  return withLogging(
+    validated(provider, env.AI_FEEDBACK_RUNS ?? defaultFeedbackRuns(provider.provider)),
+    log,
+  );
 }
 
 /** The gateway's operations over a transport: inputs validated before the call, answers after it. */
-function validated(transport: AiTransport): AiGateway {
+function validated(transport: AiTransport, feedbackRuns: number): AiGateway {
   return {
     provider: transport.provider,
     needsOcr: transport.needsOcr,
+    feedbackRuns,
     async getSkills(input, opts) {
       const body = requireInput('get_skills', ZGetSkillsInput, input);
       return validateOutput('get_skills', ZGetSkillsOutput, await transport.getSkills(body, opts));
@@ -156,6 +168,7 @@ function withLogging(inner: AiGateway, log: FastifyBaseLogger): AiGateway {
   return {
     provider: inner.provider,
     needsOcr: inner.needsOcr,
+    feedbackRuns: inner.feedbackRuns,
     getSkills: logged('get_skills', inner.getSkills.bind(inner)),
     getSkillLevels: logged('get_skill_levels', inner.getSkillLevels.bind(inner)),
     skillFeedback: logged('skill_feedback', inner.skillFeedback.bind(inner)),

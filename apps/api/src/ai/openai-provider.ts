@@ -6,6 +6,7 @@ import {
   RESPONSE_SCHEMAS,
   skillFeedbackPrompt,
   SYSTEM_PROMPT,
+  type ScanRef,
 } from './prompts';
 import { AiError, type AiCallOptions, type AiFile, type AiOperation, type AiTransport } from './types';
 
@@ -78,8 +79,8 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiTransport 
           'skill_feedback: weder Dateien noch Lösungstext',
         );
       const content: ContentPart[] = [
-        { type: 'text', text: skillFeedbackPrompt(input, images.length) },
-        ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+        { type: 'text', text: skillFeedbackPrompt(input, images) },
+        ...images.map(({ url }) => ({ type: 'image_url' as const, image_url: { url } })),
       ];
       return complete('skill_feedback', 'skill_feedback', content, opts);
     },
@@ -91,7 +92,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiTransport 
       const images = await toImages(operation, files);
       const content: ContentPart[] = [
         { type: 'text', text: ANALYZE_PROMPTS[kind] },
-        ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
+        ...images.map(({ url }) => ({ type: 'image_url' as const, image_url: { url } })),
       ];
       // All pages in one request.
       yield await complete(operation, 'analyze', content, opts);
@@ -133,16 +134,19 @@ function parseCompletion(operation: AiOperation, answer: unknown): unknown {
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
 
-/** Scans as data: URLs; PDF pages rendered to PNG (pdfjs, loaded only when a PDF comes along). */
-async function toImages(operation: AiOperation, files: AiFile[]): Promise<string[]> {
-  const urls: string[] = [];
+/**
+ * Scans as data: URLs with the file and page each shows (the prompt names them, so evidence can point back);
+ * PDF pages rendered to PNG (pdfjs, loaded only when a PDF comes along).
+ */
+async function toImages(operation: AiOperation, files: AiFile[]): Promise<Array<ScanRef & { url: string }>> {
+  const urls: Array<ScanRef & { url: string }> = [];
   for (const file of files) {
     if (IMAGE_TYPES.has(file.mime)) {
-      urls.push(dataUrl(file.mime, file.bytes));
+      urls.push({ url: dataUrl(file.mime, file.bytes), file_id: file.id, page: 1 });
     } else if (file.mime === 'application/pdf') {
       const { renderPdfPages } = await import('./pdf-pages');
-      for (const png of await renderPdfPages(file.bytes, MAX_IMAGES - urls.length))
-        urls.push(dataUrl('image/png', png));
+      const pages = await renderPdfPages(file.bytes, MAX_IMAGES - urls.length);
+      pages.forEach((png, i) => urls.push({ url: dataUrl('image/png', png), file_id: file.id, page: i + 1 }));
     } else {
       throw new AiError(
         'missing_parameter',

@@ -59,7 +59,16 @@ export function getSkillLevelsPrompt(input: GetSkillLevelsInput): string {
   ].join('\n\n');
 }
 
-export function skillFeedbackPrompt(input: SkillFeedbackInput, scans: number): string {
+/** One attached image as the model sees it: which file and which page of it (PDFs are rendered per page). */
+export interface ScanRef {
+  file_id: string;
+  page: number;
+}
+
+/** `scans`: the attached images in order (or just their number, when no file is named). */
+export function skillFeedbackPrompt(input: SkillFeedbackInput, scans: number | readonly ScanRef[]): string {
+  const named = typeof scans === 'number' ? [] : scans;
+  const count = typeof scans === 'number' ? scans : scans.length;
   const groups = input.skill_groups
     .map(
       (g) =>
@@ -79,12 +88,41 @@ export function skillFeedbackPrompt(input: SkillFeedbackInput, scans: number): s
       'bewerten lässt), eine Begründung (reason), Belege aus der Lösung (proof) und eine Empfehlung ' +
       '(recommendation). Gib für jeden Kompetenzbereich (group_id) eine kurze Rückmeldung (feedback). ' +
       'Sprich die Person direkt mit „du“ an.',
+    'Belege jede Punktzahl (evidence): das wörtliche Zitat aus der Lösung (quote), dazu die Datei ' +
+      '(file_id), die Seite (page, ab 1) und den Bereich auf der Seite (box: x, y, Breite w, Höhe h als ' +
+      'Anteile von 0 bis 1, von links oben), in dem das Zitat steht. Ohne Bild: file_id, page und box null.',
     context(input),
     groups,
+    ...calibrationPrompt(input),
     input.submission.solution
       ? `Lösung (erkannter Text):\n${input.submission.solution}`
-      : `Die Lösung ist in ${scans} Bild(ern) angehängt.`,
-  ].join('\n\n');
+      : `Die Lösung ist in ${count} Bild(ern) angehängt.`,
+    named.length > 0
+      ? named.map((s, i) => `Bild ${i + 1}: Datei ${s.file_id}, Seite ${s.page}`).join('\n')
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The teacher's corrections of earlier suggestions (ADR 025), one line each; nothing when there are none. */
+function calibrationPrompt(input: SkillFeedbackInput): string[] {
+  const examples = input.examples ?? [];
+  if (examples.length === 0) return [];
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return [
+    'So hat die Lehrkraft frühere Vorschläge für dieselben Kompetenzen korrigiert. Bewerte so, wie sie ' +
+      'bewertet:\n' +
+      examples
+        .map(
+          (e) =>
+            `- Beispiel zu Kompetenz ${e.skill_id} (Lösung ${e.submission_id}): KI ${e.ai_score} Punkte, ` +
+            `Lehrkraft ${e.teacher_score} Punkte.` +
+            (e.teacher_reason ? ` Begründung der Lehrkraft: ${flat(e.teacher_reason)}` : '') +
+            (e.excerpt ? ` Auszug: „${flat(e.excerpt)}“` : ''),
+        )
+        .join('\n'),
+  ];
 }
 
 export const ANALYZE_PROMPTS = {
@@ -110,6 +148,16 @@ const obj = (properties: Record<string, unknown>) => ({
 });
 const arr = (items: unknown) => ({ type: 'array', items });
 const levels = arr(obj({ score: int, requirements: str }));
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const num = { type: 'number' } as const;
+const evidence = arr(
+  obj({
+    quote: str,
+    file_id: nullable(str),
+    page: nullable(int),
+    box: nullable(obj({ x: num, y: num, w: num, h: num })),
+  }),
+);
 
 export const RESPONSE_SCHEMAS = {
   get_skills: obj({
@@ -122,7 +170,7 @@ export const RESPONSE_SCHEMAS = {
   }),
   skill_feedback: obj({
     skill_feedbacks: arr(
-      obj({ skill_id: str, score: int, reason: str, proof: arr(str), recommendation: str }),
+      obj({ skill_id: str, score: int, reason: str, proof: arr(str), recommendation: str, evidence }),
     ),
     skill_group_feedbacks: arr(obj({ group_id: str, feedback: str })),
   }),

@@ -134,13 +134,60 @@ const ZAiSubmission = z.object({
   /** Ids of the files handed in; their bytes travel separately (AiFile). */
   file_ids: z.array(z.string()),
 });
+/**
+ * Calibration (ADR 025): one of the teacher's corrections of an earlier suggestion for the same skill, so the
+ * provider can grade like this teacher. A solution by id and an excerpt only, never a student's name.
+ */
+export const ZAiExample = z.object({
+  /** A skill of `skill_groups` (the example's own skill may have been another task's copy). */
+  skill_id: z.string(),
+  submission_id: z.string(),
+  /** A short excerpt of that solution (recognised text or the AI's quotes from it); may be empty. */
+  excerpt: z.string(),
+  ai_score: z.number().int().min(0),
+  teacher_score: z.number().int().min(0),
+  /** The teacher's reason when they wrote one, else empty. */
+  teacher_reason: z.string(),
+});
+export type AiExample = z.infer<typeof ZAiExample>;
 export const ZSkillFeedbackInput = z.object({
   task: ZAiTask,
   submission: ZAiSubmission,
   subject: ZAiSubject,
   classes: z.array(ZAiClass),
   skill_groups: z.array(ZAiSkillGroup).min(1),
+  /** Calibration examples, newest first (ADR 025); absent when the teacher corrected nothing comparable. */
+  examples: z.array(ZAiExample).max(12).optional(),
 });
+/** A region of a scan as fractions of the page (0..1 from the top left); checked to fit by consistency.ts. */
+const ZAiBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().gt(0).max(1),
+  h: z.number().gt(0).max(1),
+});
+/**
+ * What supports a suggestion (ADR 024): the quote from the recognised text and, for scans, where it is.
+ * Optional in the answer (a service without it still fits; its suggestions show "ohne Beleg").
+ */
+export const ZAiEvidence = z.object({
+  quote: z.string(),
+  /** One of `submission.file_ids`; null when the quote has no place on a file. */
+  file_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  /** 1-based page of a PDF (1 for an image). */
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .nullish()
+    .transform((v) => v ?? null),
+  box: ZAiBox.nullish().transform((v) => v ?? null),
+});
+export type AiEvidence = z.infer<typeof ZAiEvidence>;
+
 export const ZSkillFeedbackOutput = z.object({
   skill_feedbacks: z.array(
     z.object({
@@ -150,6 +197,11 @@ export const ZSkillFeedbackOutput = z.object({
       reason: z.string(),
       proof: z.array(z.string()),
       recommendation: z.string(),
+      // An empty quote supports nothing: dropped rather than failing the whole answer.
+      evidence: z
+        .array(ZAiEvidence)
+        .default([])
+        .transform((list) => list.filter((e) => e.quote.trim() !== '')),
     }),
   ),
   skill_group_feedbacks: z.array(z.object({ group_id: z.string(), feedback: z.string() })),
@@ -193,6 +245,8 @@ export interface AiTransport {
 /** The gateway every caller uses (`app.ai`); null on the app when AI_PROVIDER=none. */
 export interface AiGateway {
   readonly provider: 'service' | 'openai';
+  /** skill_feedback runs per correction (AI_FEEDBACK_RUNS, default per provider; ADR 024). */
+  readonly feedbackRuns: number;
   /**
    * true: skill_feedback needs the work as text, so the correction job runs analyze_* (OCR) first and passes
    * the text as `submission.solution` (service). false: the provider reads the files itself (openai, vision).

@@ -21,6 +21,7 @@ import renderLatex from './api/render-latex';
 import renderTikz from './api/render-tikz';
 import rubrics from './api/rubrics';
 import schools from './api/schools';
+import skillProfile from './api/skill-profile';
 import students from './api/students';
 import submit from './api/submit';
 import subjects from './api/subjects';
@@ -75,6 +76,8 @@ export default async function routes(app: FastifyInstance) {
       await scope.register(files);
       await scope.register(corrections);
       await scope.register(grading);
+      // Per student, the skills of the class's handed-back tasks (ADR 025).
+      await scope.register(skillProfile);
       await scope.register(renderLatex);
       await scope.register(renderTikz);
       await scope.register(rubrics);

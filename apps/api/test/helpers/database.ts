@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseDriver } from '../../src/db/client';
+import { seedPgliteDataDir } from './pglite-template';
 
 // Integration tests run against a real database (ARCHITECTURE.md §10): PGlite always, Postgres too when
 // TEST_DATABASE_URL names a server (CI sets it). Each call gets its own empty database.
@@ -29,7 +30,10 @@ export async function testDatabase(
 ): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kz-test-'));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
-  if (driver === 'pglite') return { env: { DATA_DIR: dataDir }, cleanup: removeDataDir };
+  if (driver === 'pglite') {
+    await seedPgliteDataDir(dataDir);
+    return { env: { DATA_DIR: dataDir }, cleanup: removeDataDir };
+  }
 
   if (!serverUrl) throw new Error('TEST_DATABASE_URL ist nicht gesetzt: Postgres-Tests sind nicht möglich.');
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -53,6 +53,11 @@ export const deGrading = {
       aiScore < 0
         ? 'Die Begründung der KI gehört zu „nicht bewertet“. Weil du die Punkte geändert hast, sieht der Schüler sie nicht – behalte sie oder schreib eine eigene.'
         : `Die Begründung der KI passt zu ${points(aiScore)}. Weil du die Punkte geändert hast, sieht der Schüler sie nicht – behalte sie oder schreib eine eigene.`,
+    /** An unsure suggestion (ADR 024): the AI's runs disagree, nothing is pre-selected. */
+    aiTextsUnsure: (aiScore: number) =>
+      aiScore < 0
+        ? 'Die KI ist sich unsicher. Ihre Begründung gehört zu „nicht bewertet“; der Schüler sieht sie erst, wenn du diese Stufe wählst.'
+        : `Die KI ist sich unsicher. Ihre Begründung passt zu ${points(aiScore)}; der Schüler sieht sie erst, wenn du diese Stufe wählst.`,
     keepAiTexts: 'Begründung der KI beibehalten',
     aiOriginal: 'Begründung der KI (nur für dich sichtbar)',
     ownTexts: 'Deine Begründung',
@@ -62,6 +67,33 @@ export const deGrading = {
     restoreAiTexts: 'Begründung der KI wiederherstellen',
     saveTexts: 'Begründung speichern',
     cancel: 'Abbrechen',
+  },
+
+  /** Consistency and evidence of the AI's suggestions (ADR 024). */
+  ai: {
+    unsure: 'unsicher',
+    unsureHint:
+      'Die KI hat diese Kompetenz mehrmals bewertet und ist sich uneinig. Nichts ist vorausgewählt – bitte wähle die Stufe selbst.',
+    unsureSummary: (count: number) =>
+      count === 1
+        ? '1 Kompetenz ist unsicher: Die KI-Läufe weichen um mehr als eine Stufe ab. Sie steht oben und ist nicht vorausgewählt.'
+        : `${String(count)} Kompetenzen sind unsicher: Die KI-Läufe weichen um mehr als eine Stufe ab. Sie stehen oben und sind nicht vorausgewählt.`,
+    runs: (scores: readonly number[], spread: number) =>
+      spread === 0
+        ? `KI-Läufe: ${String(scores.length)}-mal ${scores[0]! < 0 ? 'nicht bewertet' : points(scores[0]!)}, einig`
+        : `KI-Läufe: ${scores.map((s) => (s < 0 ? 'nicht bewertet' : String(s))).join(', ')} Punkte (Abweichung ${String(spread)} ${spread === 1 ? 'Stufe' : 'Stufen'})`,
+    evidence: 'Beleg der KI',
+    noEvidence: 'ohne Beleg',
+    noEvidenceHint: 'Die KI hat für diesen Vorschlag keine Stelle aus der Abgabe angegeben.',
+    place: (page: number | null, box: boolean) =>
+      [page === null ? '' : `Seite ${String(page)}`, box ? 'markierter Bereich' : '']
+        .filter(Boolean)
+        .join(', '),
+    show: 'In der Abgabe zeigen',
+    showLabel: (skill: string) => `Beleg zu ${skill} in der Abgabe zeigen`,
+    hide: 'Markierung ausblenden',
+    boxLabel: (skill: string, quote: string) => `Beleg zu ${skill}: „${quote}“`,
+    pdfPageHint: (page: number) => `Der Beleg steht auf Seite ${String(page)} dieser PDF.`,
   },
 
   group: {

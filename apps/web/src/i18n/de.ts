@@ -3,6 +3,8 @@ import { deShell } from './de.shell';
 import { deRubrics } from './de.rubrics';
 import { deTikz } from './de.tikz';
 import { deGrading } from './de.grading';
+import { deGradeAudit } from './de.gradeAudit';
+import { deSkillProfile } from './de.skillProfile';
 import { deSubmissions } from './de.submissions';
 import { deNotifications } from './de.notifications';
 import { deCorrections } from './de.corrections';
@@ -10,6 +12,7 @@ import { deRegistration } from './de.registration';
 import { deAccount } from './de.account';
 import { deDemo } from './de.demo';
 import { dePdfs } from './de.pdfs';
+import { deDataRights } from './de.dataRights';
 import { deScans } from './de.scans';
 import { dePwa } from './de.pwa';
 import { deDev } from './de.dev';
@@ -685,6 +688,9 @@ export const de = {
   /** Submit page, QR page, submissions table, matching, adding, verifying (`de.submissions.ts`). */
   submissions: deSubmissions,
   grading: deGrading,
+  skillProfile: deSkillProfile,
+  /** The grading page's change history and "Alle Vorschläge übernehmen" (`de.gradeAudit.ts`). */
+  gradeAudit: deGradeAudit,
 
   /** Rubric editor and competence generation step (`de.rubrics.ts`). */
   rubrics: deRubrics,
@@ -694,6 +700,8 @@ export const de = {
   demo: deDemo,
   /** The task page's print button (`de.pdfs.ts`). */
   pdfs: dePdfs,
+  /** Exporting a student's or class's data, deleting a student (`de.dataRights.ts`, ADR 022). */
+  dataRights: deDataRights,
   /** Reading a scanned stack on `/submissions/add` (`de.scans.ts`). */
   scans: deScans,
   pwa: dePwa,

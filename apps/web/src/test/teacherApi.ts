@@ -306,6 +306,15 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
       return json({ message: 'Schüler wurde erstellt', user }, 201);
     }
 
+    if (resource === 'students' && id && !sub && method === 'DELETE') {
+      // ADR 022: the account goes with all its memberships.
+      const known = Object.values(db.students).some((list) => list.some((s) => s.user_id === id));
+      if (!known) return apiErrorResponse('STUDENT_NOT_FOUND');
+      for (const classId of Object.keys(db.students))
+        db.students[classId] = db.students[classId]!.filter((s) => s.user_id !== id);
+      return json({ user_id: id, submissions: 0, files: 0 });
+    }
+
     if (resource === 'join_class' && method === 'POST') {
       const classId = Object.keys(db.tokens).find((k) => db.tokens[k] === input.p_token);
       if (!classId) return apiErrorResponse('JOIN_TOKEN_INVALID');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ReleasedGrading } from '@app/contract';
+import type { ReleasedGrading, SkillEvidence } from '@app/contract';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { audit, entityId } from './columns';
 import { skillGroups, skills } from './rubrics';
@@ -45,6 +45,12 @@ export const skillFeedback = pgTable(
      * them once the score changed: contract `sharedSkillTexts`). Cleared by the next change of the score.
      */
     ai_texts_kept: boolean().notNull().default(false),
+    /** Each AI run's score (ADR 024); null: no AI suggestion, or stored before runs were kept. */
+    ai_runs: jsonb().$type<number[]>(),
+    /** max − min of ai_runs; above 1 the suggestion is unsure and `score` stays -1 until the teacher picks. */
+    ai_spread: integer(),
+    /** Quotes with file, page and region that support the AI's suggestion; null: none arrived. */
+    ai_evidence: jsonb().$type<SkillEvidence[]>(),
     ...audit(),
   },
   (t) => [

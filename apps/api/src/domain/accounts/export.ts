@@ -1,6 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type { Readable } from 'node:stream';
 import {
   coinLedger,
   feedbackReleases,
@@ -9,12 +8,12 @@ import {
   submissions,
 } from '../../db/schema';
 import { isoTimestamp } from '../../lib/sql';
-import { cleanFileName } from '../../lib/uploads/filename';
 import { accessible } from '../access';
 import { listClasses, listClassStudents } from '../classes';
 import { coinBalance } from '../coins';
 import { actorId, type Ctx } from '../context';
 import { fileColumns } from '../files';
+import { exportDate, exportZip } from '../files/zip';
 import { loadGrading } from '../grading';
 import { notificationColumns } from '../notifications';
 import { getProfile } from '../profiles';
@@ -28,9 +27,6 @@ import { requireUser } from './users';
 // "Export my data" (PRODUCT.md §4 Account, ARCHITECTURE.md §5): everything of the signed-in user as one ZIP.
 // Every part is read through the operations the pages use, so the export shows the rows exactly as the API
 // does and only what the access policy grants the user; nothing here has its own serialisation.
-
-/** The export's date in the school's time zone: the file name the user sees. */
-const exportDate = (now: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
 
 export const exportFileName = (now: Date) => `klassenzimmer-export-${exportDate(now)}.zip`;
 
@@ -63,16 +59,6 @@ Die IDs verbinden die Dateien miteinander: Eine Abgabe nennt ihre Aufgabe (task_
 Schüler (student_id, siehe students.json), eine Aufgabe ihre Klasse (class_id).
 `;
 
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
-
-/** `<name>` unique within its folder: a second `scan.jpg` becomes `<file id>-scan.jpg`. */
-function entryPath(folder: string, name: string, id: string, taken: Set<string>): string {
-  let path = `${folder}/${cleanFileName(name)}`;
-  if (taken.has(path)) path = `${folder}/${id}-${cleanFileName(name)}`;
-  taken.add(path);
-  return path;
-}
-
 /**
  * The signed-in user's data as a ZIP stream (JSON per entity, the uploaded files, a German README). The JSON
  * is collected first, so that a failing read answers as an error before any byte is sent; the files are
@@ -80,7 +66,7 @@ function entryPath(folder: string, name: string, id: string, taken: Set<string>)
  */
 export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; stream: Readable }> {
   const userId = actorId(ctx);
-  const { db, services } = ctx;
+  const { db } = ctx;
   const now = new Date();
 
   const [user, roles, profile, subjects, classes, tasks, skillGroups, clusters, list, notifications] =
@@ -142,12 +128,9 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
     .where(accessible.submissionFiles(userId))
     .orderBy(asc(submissionFiles.task_id), asc(submissionFiles.uploaded_at), asc(submissionFiles.id));
 
-  const zip = new ZipFile();
-  const mtime = now;
-  const add = (name: string, value: unknown) => zip.addBuffer(json(value), name, { mtime });
-  zip.addBuffer(Buffer.from(README, 'utf8'), 'README.txt', { mtime });
-  add('profile.json', { profile });
-  add('account.json', {
+  const zip = exportZip(ctx, now, README);
+  zip.json('profile.json', { profile });
+  zip.json('account.json', {
     id: user.id,
     email: user.email,
     created_at: user.createdAt,
@@ -155,47 +138,20 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
     last_sign_in_at: user.lastSignInAt,
     roles,
   });
-  add('subjects.json', subjects);
-  add('classes.json', classes);
-  add('students.json', students);
-  add('tasks.json', tasks);
-  add('rubrics.json', { skill_groups: skillGroups, criteria, clusters });
-  add('submissions.json', list);
-  add('grading.json', grading);
-  add('feedback_releases.json', releases);
-  add('notifications.json', notifications);
-  add('coins.json', { balance, ledger: coinRows });
-
-  const taken = new Set<string>();
-  const fileIndex = [];
-  for (const { storage_key, ...file } of files) {
-    // A stored object that went missing is listed without a path rather than breaking the whole archive.
-    if (!(await services.storage.exists(storage_key))) {
-      ctx.log.warn({ fileId: file.id }, 'Datei für den Export fehlt im Speicher');
-      fileIndex.push({ ...file, zip_path: null });
-      continue;
-    }
-    const folder = `files/${file.task_id}/${file.submission_id ?? 'unmatched'}`;
-    const path = entryPath(folder, file.original_name, file.id, taken);
-    fileIndex.push({ ...file, zip_path: path });
-    zip.addReadStreamLazy(
-      path,
-      // Images and PDFs are compressed already.
-      { mtime: new Date(file.uploaded_at), compress: false },
-      (callback) => {
-        services.storage.get(storage_key).then(
-          (stream) => callback(null, stream),
-          (err: unknown) => callback(err, Readable.from([])),
-        );
-      },
-    );
-  }
-  add('files.json', fileIndex);
-  zip.end();
+  zip.json('subjects.json', subjects);
+  zip.json('classes.json', classes);
+  zip.json('students.json', students);
+  zip.json('tasks.json', tasks);
+  zip.json('rubrics.json', { skill_groups: skillGroups, criteria, clusters });
+  zip.json('submissions.json', list);
+  zip.json('grading.json', grading);
+  zip.json('feedback_releases.json', releases);
+  zip.json('notifications.json', notifications);
+  zip.json('coins.json', { balance, ledger: coinRows });
+  const fileIndex = await zip.files(files);
+  zip.json('files.json', fileIndex);
+  const stream = zip.finish();
 
   ctx.log.info({ userId, files: fileIndex.length, submissions: list.length }, 'account data exported');
-  const stream = zip.outputStream as Readable;
-  // A file that cannot be read mid-way ends the download with an error instead of a silently short archive.
-  zip.on('error', (err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
   return { fileName: exportFileName(now), stream };
 }

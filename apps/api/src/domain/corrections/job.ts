@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { AiError, type AiFile, type SkillFeedbackInput, type SkillFeedbackOutput } from '../../ai/types';
+import { isUnsureSuggestion } from '@app/contract';
+import { AiError, type AiFile, type SkillFeedbackInput } from '../../ai/types';
 import type { Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
 import { skillFeedback, skillGroupFeedback, submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../plugins/app/storage';
 import { refundCoins } from '../coins';
+import { AI_ACTOR, changesFrom, logScoreChanges, scoresBefore } from '../grading/audit';
 import type { Ctx } from '../context';
 import { notify } from '../notifications';
 import {
@@ -15,6 +17,7 @@ import {
   correctionChargeReference,
   type CorrectionJobData,
 } from './queue';
+import { combineRuns, runAll, type CombinedFeedback } from './runs';
 
 // The correction job (ARCHITECTURE.md §7): one pg-boss job per submission. A correction request sets the
 // submission to `inKorrektur` with `correction_job_id` = the job's id and charges the coins (request.ts); the
@@ -62,9 +65,15 @@ export async function runCorrectionJob(
       // Ids and the work itself only: no names of students reach a provider.
       submission: { id: submissionId, solution, file_ids: files.map((f) => f.id) },
       skill_groups,
+      // The teacher's earlier corrections (ADR 025), chosen when the correction was requested.
+      ...(job.data.examples?.length ? { examples: job.data.examples } : {}),
     };
-    // The gateway checks the answer against these skill_groups (checkSkillFeedback): a misfit is invalid.
-    const feedback = await ai.skillFeedback(input, files, { signal: job.signal });
+    // The gateway checks each answer against these skill_groups (checkSkillFeedback): a misfit is invalid.
+    // k runs at once; median and spread per skill (ADR 024). One failed run fails the attempt.
+    const answers = await runAll(ai.feedbackRuns, job.signal, (signal) =>
+      ai.skillFeedback(input, files, { signal }),
+    );
+    const feedback = combineRuns(answers);
     return { feedback, solution: ai.needsOcr ? solution : null };
   });
   lap('ai');
@@ -191,21 +200,27 @@ async function storeFeedback(
   tx: Executor,
   ownerId: string,
   submissionId: string,
-  output: SkillFeedbackOutput,
+  output: CombinedFeedback,
 ): Promise<void> {
   const now = new Date();
   if (output.skill_feedbacks.length > 0) {
-    await tx
+    const before = await scoresBefore(tx, submissionId);
+    const stored = await tx
       .insert(skillFeedback)
       .values(
         output.skill_feedbacks.map((f) => ({
           skill_id: f.skill_id,
           submission_id: submissionId,
-          score: f.score,
+          // Runs that disagree by more than a level are not pre-selected: the teacher picks (ADR 024).
+          score: isUnsureSuggestion({ ai_spread: f.spread }) ? -1 : f.score,
           ai_score: f.score,
+          ai_runs: f.runs,
+          ai_spread: f.spread,
+          ai_evidence: f.evidence,
           reason: f.reason,
           ai_reason: f.reason,
-          proof: f.proof,
+          // The quotes stay in proof (what the student's link shows), also when only the evidence has them.
+          proof: f.proof.length > 0 ? f.proof : f.evidence.map((e) => e.quote),
           recommendation: f.recommendation,
           ai_recommendation: f.recommendation,
           created_by: ownerId,
@@ -216,6 +231,9 @@ async function storeFeedback(
         set: {
           score: sql`excluded.score`,
           ai_score: sql`excluded.ai_score`,
+          ai_runs: sql`excluded.ai_runs`,
+          ai_spread: sql`excluded.ai_spread`,
+          ai_evidence: sql`excluded.ai_evidence`,
           reason: sql`excluded.reason`,
           ai_reason: sql`excluded.ai_reason`,
           proof: sql`excluded.proof`,
@@ -226,7 +244,10 @@ async function storeFeedback(
         },
         // The teacher's score or texts are final.
         setWhere: sql`${skillFeedback.teacher_edited_at} is null and ${skillFeedback.texts_edited_at} is null`,
-      });
+      })
+      .returning({ skill_id: skillFeedback.skill_id, score: skillFeedback.score });
+    // The audit log (ADR 026): every suggestion stored, in this transaction.
+    await logScoreChanges(tx, submissionId, AI_ACTOR, changesFrom(before, stored));
   }
   if (output.skill_group_feedbacks.length > 0) {
     await tx

@@ -1,5 +1,5 @@
 import { errorMessages, type TaskRubric } from '@app/contract';
-import type { SkillFeedbackInput } from '../../ai/types';
+import type { AiExample, SkillFeedbackInput } from '../../ai/types';
 import type { AiTaskContext } from '../rubrics';
 
 // The correction queue (ARCHITECTURE.md §7): one pg-boss job per submission, what each job carries and how an
@@ -20,6 +20,8 @@ export interface CorrectionJobData {
   context: AiTaskContext;
   /** The rubric when the correction was requested (groups with skills only). */
   skill_groups: SkillFeedbackInput['skill_groups'];
+  /** The teacher's earlier corrections for these skills (ADR 025); absent when there are none. */
+  examples?: AiExample[];
 }
 
 /** The coin ledger reference of a correction job's charge and its refund. */

@@ -12,8 +12,9 @@ import { submissionFiles, submissions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { accessible, requireTask } from '../access';
 import { chargeCoinsEach, coinBalance, refundCoins } from '../coins';
-import { actorId, inTransaction, type Ctx } from '../context';
+import { actorId, cipherOf, inTransaction, type Ctx } from '../context';
 import { aiTaskContext, loadRubric } from '../rubrics';
+import { calibrationCandidates, pickExamples, type CalibrationCandidate } from './calibration';
 import {
   CORRECTION_QUEUE,
   correctionChargeReference,
@@ -79,6 +80,7 @@ export async function requestCorrections(
     if (chosen.length === 0) throw new AppError('CORRECTION_NOTHING_TO_DO');
     // What the AI is told about each task, read once here and carried by every job of the task.
     const snapshots = new Map<string, Pick<CorrectionJobData, 'context' | 'skill_groups'>>();
+    const calibration = new Map<string, CalibrationCandidate[]>();
     for (const taskId of new Set(chosen.map((c) => c.task_id))) {
       const rubric = await loadRubric(tx, ownerId, taskId);
       const skill_groups = rubric ? toAiSkillGroups(rubric) : [];
@@ -91,6 +93,7 @@ export async function requestCorrections(
           skills: missing,
         } satisfies RubricIncompleteDetails);
       snapshots.set(taskId, { context: await aiTaskContext(tx, ownerId, taskId), skill_groups });
+      calibration.set(taskId, await calibrationCandidates(tx, cipherOf(ctx), ownerId, skill_groups));
     }
 
     const jobs = chosen.map((c) => ({ submission: c, id: randomUUID() }));
@@ -125,16 +128,20 @@ export async function requestCorrections(
     // Queued in this transaction: a job exists exactly when its submission says `inKorrektur`.
     await boss.insert(
       CORRECTION_QUEUE,
-      jobs.map(({ submission, id }) => ({
-        id,
-        data: {
-          submissionId: submission.id,
-          taskId: submission.task_id,
-          ownerId,
-          cost,
-          ...snapshots.get(submission.task_id)!,
-        } satisfies CorrectionJobData,
-      })),
+      jobs.map(({ submission, id }) => {
+        const examples = pickExamples(calibration.get(submission.task_id) ?? [], submission.id);
+        return {
+          id,
+          data: {
+            submissionId: submission.id,
+            taskId: submission.task_id,
+            ownerId,
+            cost,
+            ...snapshots.get(submission.task_id)!,
+            ...(examples.length > 0 ? { examples } : {}),
+          } satisfies CorrectionJobData,
+        };
+      }),
       { db: fromDrizzle(tx, sql) },
     );
     return jobs.map((j) => j.submission.id);

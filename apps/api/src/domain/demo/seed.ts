@@ -7,6 +7,7 @@ import { createClass } from '../classes';
 import { coinBalance } from '../coins';
 import type { Ctx } from '../context';
 import { releaseSubmission } from '../grading';
+import { AI_ACTOR, logScoreChanges } from '../grading/audit';
 import { notify } from '../notifications';
 import { saveProfile } from '../profiles';
 import { saveRubricGroups, type NewRubricGroup } from '../rubrics';
@@ -190,8 +191,35 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
         })),
       ),
     );
+    // The AI's entries of the change history (ADR 026), as the correction job logs them.
+    for (const h of handIns) {
+      const suggested = Object.entries(suggestionsFor(attemptOf(h.index)));
+      await logScoreChanges(
+        tx,
+        h.submissionId,
+        AI_ACTOR,
+        suggested.map(([key, f]) => ({
+          skillId: skillOf(key as SkillKey),
+          from: -1,
+          to: f.score,
+          at: correctedAt,
+        })),
+      );
+    }
     // The teacher's changes, as the grading page saves them: the AI's original stays in ai_score / ai_reason.
     for (const change of TEACHER_CHANGES) {
+      const submissionId = handIns[change.index]!.submissionId;
+      const suggestions: Partial<Record<SkillKey, { score: number }>> = suggestionsFor(
+        attemptOf(handIns[change.index]!.index),
+      );
+      await logScoreChanges(tx, submissionId, { kind: 'teacher', id: teacherId }, [
+        {
+          skillId: skillOf(change.skill),
+          from: suggestions[change.skill]?.score ?? -1,
+          to: change.score,
+          at: new Date(now - DAY),
+        },
+      ]);
       await tx
         .update(skillFeedback)
         .set({

@@ -1,3 +1,5 @@
+export { acceptSuggestions } from './accept';
+export { gradeChangesCsv, listGradeChanges } from './audit';
 export { displayFeedbackGroups } from './display';
 export { findFeedbackLinkFile, loadFeedbackLink } from './feedback-link';
 export { changedSinceRelease } from './published';
@@ -5,3 +7,4 @@ export { releaseSubmission, releaseTask } from './release';
 export { deleteSkillFeedback, resetFeedback, setGroupFeedback, setSkillScore } from './scores';
 export { setSkillTexts } from './texts';
 export { loadGrading } from './view';
+export { classSkillProfile, feedbackLinkSkillProfile } from './skill-profile';

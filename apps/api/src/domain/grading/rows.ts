@@ -42,6 +42,9 @@ export const toSkillFeedback = (row: SkillRow): GradingSkillFeedback => ({
   ai_recommendation: row.ai_recommendation,
   texts_edited_at: isoOrNull(row.texts_edited_at),
   ai_texts_kept: row.ai_texts_kept,
+  ai_runs: row.ai_runs,
+  ai_spread: row.ai_spread,
+  evidence: row.ai_evidence ?? [],
 });
 
 const unscored = (skillId: string, submissionId: string): GradingSkillFeedback => ({
@@ -58,6 +61,9 @@ const unscored = (skillId: string, submissionId: string): GradingSkillFeedback =
   ai_recommendation: null,
   texts_edited_at: null,
   ai_texts_kept: false,
+  ai_runs: null,
+  ai_spread: null,
+  evidence: [],
 });
 
 /** The rubric with this submission's feedback: every skill present, a skill without a row is unscored. */

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { isoOrNull } from '../../lib/dates';
 import { accessible } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
+import { logScoreChanges } from './audit';
 import { gradedSubmission, toSkillFeedback } from './rows';
 
 // The teacher's saves on the grading page: a score or a text is stored as final (teacher_edited_at), the
@@ -41,7 +42,7 @@ export async function rubricSkill(db: Executor, viewer: string, taskId: string, 
 }
 
 /** A teacher's score makes a hand-in `korrigiert` (unless a correction job is running or it was handed back). */
-async function markGraded(db: Executor, submissionId: string) {
+export async function markGraded(db: Executor, submissionId: string) {
   await db
     .update(submissions)
     .set({ status: 'korrigiert', correction_error: null, updated_at: sql`now()` })
@@ -70,7 +71,7 @@ export async function setSkillScore(
     const skill = await rubricSkill(tx, viewer, submission.task_id, skillId);
     if (score > skill.maxScore) throw new AppError('SCORE_ABOVE_MAX');
     const [before] = await tx
-      .select({ score: skillFeedback.score })
+      .select({ score: skillFeedback.score, edited: skillFeedback.teacher_edited_at })
       .from(skillFeedback)
       .where(and(eq(skillFeedback.skill_id, skillId), eq(skillFeedback.submission_id, submissionId)));
     const [row] = await tx
@@ -94,6 +95,11 @@ export async function setSkillScore(
         },
       })
       .returning();
+    // Logged when the score changes or when the AI's score becomes the teacher's decision.
+    if (before?.score !== score || before.edited === null)
+      await logScoreChanges(tx, submissionId, { kind: 'teacher', id: viewer }, [
+        { skillId, from: before?.score ?? UNSCORED, to: score },
+      ]);
     if (score >= 0) await markGraded(tx, submissionId);
     else await touch(tx, submissionId);
     return { feedback: toSkillFeedback(row!), previous: before?.score ?? UNSCORED };
@@ -163,6 +169,12 @@ export async function setGroupFeedback(
   });
 }
 
+/** Deleted feedback rows as log entries: a scored skill is not scored any more. */
+const unscoredNow = (removed: Array<{ skill_id: string; score: number }>) =>
+  removed
+    .filter((r) => r.score !== UNSCORED)
+    .map((r) => ({ skillId: r.skill_id, from: r.score, to: UNSCORED }));
+
 /** `DELETE /api/feedback/:submissionId/skills/:skillId`: that skill's feedback and AI suggestion go. */
 export async function deleteSkillFeedback(
   ctx: Ctx,
@@ -173,9 +185,11 @@ export async function deleteSkillFeedback(
   await ctx.db.transaction(async (tx) => {
     const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId);
     await rubricSkill(tx, viewer, submission.task_id, skillId);
-    await tx
+    const removed = await tx
       .delete(skillFeedback)
-      .where(and(eq(skillFeedback.skill_id, skillId), eq(skillFeedback.submission_id, submissionId)));
+      .where(and(eq(skillFeedback.skill_id, skillId), eq(skillFeedback.submission_id, submissionId)))
+      .returning({ skill_id: skillFeedback.skill_id, score: skillFeedback.score });
+    await logScoreChanges(tx, submissionId, { kind: 'teacher', id: viewer }, unscoredNow(removed));
     await touch(tx, submissionId);
   });
   return { submission_id: submissionId, skill_id: skillId };
@@ -193,7 +207,12 @@ export async function resetFeedback(
 ): Promise<{ submission_id: string; status: SubmissionStatus }> {
   return ctx.db.transaction(async (tx) => {
     await gradedSubmission(inTransaction(ctx, tx), submissionId);
-    await tx.delete(skillFeedback).where(eq(skillFeedback.submission_id, submissionId));
+    const removed = await tx
+      .delete(skillFeedback)
+      .where(eq(skillFeedback.submission_id, submissionId))
+      .returning({ skill_id: skillFeedback.skill_id, score: skillFeedback.score });
+    // The log stays: a reset is one more entry per scored skill, never an erased history (ADR 026).
+    await logScoreChanges(tx, submissionId, { kind: 'teacher', id: actorId(ctx) }, unscoredNow(removed));
     await tx.delete(skillGroupFeedback).where(eq(skillGroupFeedback.submission_id, submissionId));
     await tx.delete(feedbackReleases).where(eq(feedbackReleases.submission_id, submissionId));
     const [row] = await tx

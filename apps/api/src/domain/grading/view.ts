@@ -13,6 +13,7 @@ import { namesOf } from '../../lib/student-names';
 import { accessible } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { rubricOfTask } from '../rubrics';
+import { recordGradingView } from './audit';
 import { differsFromRelease, publishedGrading, releasedVersions } from './published';
 import { feedbackRowsOf, feedbackUrl, gradedSubmission, gradingGroups, submissionFilesOf } from './rows';
 
@@ -63,6 +64,8 @@ export async function loadGrading(ctx: Ctx, submissionId: string): Promise<Gradi
     .from(tasks)
     .where(and(eq(tasks.id, submission.task_id), accessible.tasks(viewer)));
   if (!task) throw new AppError('SUBMISSION_NOT_FOUND');
+  // Before the feedback is read: a suggestion stored after this moment needs another view (ADR 026).
+  await recordGradingView(db, viewer, submission.id);
   const [rubric, files, [skillRows, groupRows], names, released] = await Promise.all([
     rubricOfTask(db, viewer, task.id),
     submissionFilesOf(db, submission.id),

@@ -1,1 +1,2 @@
 export { createStudent, createStudents, createStudentsWithoutLogin, resetStudentPassword } from './students';
+export { deleteStudent } from './delete';

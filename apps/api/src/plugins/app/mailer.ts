@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../../env';
 
 export interface Mail {
@@ -44,15 +44,20 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer & { close(): void } {
   const smtp = env.SMTP_URL !== undefined;
-  const transport: Transporter = smtp
-    ? nodemailer.createTransport(env.SMTP_URL)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // nodemailer loads with the first mail: most servers rarely send one (ADR 023).
+  let transport: Promise<Transporter> | undefined;
+  const load = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtp
+        ? nodemailer.createTransport(env.SMTP_URL)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    ));
   const dir = outboxDir(env);
 
   return {
     async send(mail) {
       const message = { from: env.MAIL_FROM, ...mail };
-      const info = (await transport.sendMail(message)) as { message?: Buffer; messageId?: string };
+      const info = (await (await load()).sendMail(message)) as { message?: Buffer; messageId?: string };
       if (smtp) {
         log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'Mail verschickt');
         return;
@@ -73,7 +78,10 @@ export function createMailer(
       }
     },
     close() {
-      transport.close();
+      void transport?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }

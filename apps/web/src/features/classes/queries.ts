@@ -1,4 +1,5 @@
 import {
+  ZClassSkillProfileResponse,
   ZClassTokenResponse,
   ZCreateClassRequest,
   ZCreateClassResponse,
@@ -15,6 +16,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
+import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 
@@ -34,7 +36,16 @@ export const classKeys = {
   students: (id: string) => [...classKeys.detail(id), 'students'] as const,
   token: (id: string) => [...classKeys.detail(id), 'token'] as const,
   tasks: (id: string) => [...classKeys.detail(id), 'tasks'] as const,
+  skillProfile: (id: string) => [...classKeys.detail(id), 'skill-profile'] as const,
 };
+
+/** Per student, the skills of the class's handed-back tasks (ADR 025). */
+export const classSkillProfileQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: classKeys.skillProfile(id),
+    queryFn: ({ signal }) =>
+      apiFetch(`${classPath(id)}/skill-profile`, { schema: ZClassSkillProfileResponse, signal }),
+  });
 
 export const classesQueryOptions = queryOptions({
   queryKey: classKeys.list(),
@@ -59,6 +70,13 @@ export const classTokenQueryOptions = (id: string) =>
     queryKey: classKeys.token(id),
     queryFn: ({ signal }) => apiFetch(`${classPath(id)}/token`, { schema: ZClassTokenResponse, signal }),
   });
+
+/** `GET /api/classes/:id/export` (ADR 022): the class's data as a ZIP, handed to the browser as a file. */
+export function downloadClassExport(id: string): Promise<string> {
+  // The fallback name is for a proxy that strips the server's Content-Disposition.
+  const fallback = `klassenzimmer-class-${new Date().toISOString().slice(0, 10)}.zip`;
+  return saveDownload(`${classPath(id)}/export`, fallback);
+}
 
 /** `POST /api/classes`: the new class goes to the top of the list. */
 export function useCreateClass() {

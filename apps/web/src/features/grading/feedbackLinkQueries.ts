@@ -1,4 +1,4 @@
-import type { FeedbackLinkResponse } from '@app/contract';
+import type { FeedbackLinkResponse, StudentSkillProfile } from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, checkedByServer } from '../../lib/api';
 
@@ -21,6 +21,19 @@ export const feedbackLinkQueryOptions = (token: string) =>
       }),
     staleTime: 60_000,
     // A 404 (unknown or not handed back) does not get better by asking again.
+    retry: false,
+  });
+
+/** The student's own skill profile in the link's class (ADR 025); checked by the server like the page's data. */
+export const feedbackLinkSkillProfileQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['feedback-link', token, 'skill-profile'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/feedback-link/${enc(token)}/skill-profile`, {
+        schema: checkedByServer<StudentSkillProfile>(),
+        signal,
+      }),
+    staleTime: 60_000,
     retry: false,
   });
 

@@ -1,5 +1,7 @@
 import {
+  ZAcceptSuggestionsResponse,
   ZDeleteSkillFeedbackResponse,
+  ZGradeChangesResponse,
   ZGradingResponse,
   ZReleaseFeedbackResponse,
   ZResetFeedbackResponse,
@@ -30,6 +32,8 @@ const t = de.toasts.grading;
 
 export const gradingKeys = {
   detail: (submissionId: string) => ['submissions', submissionId, 'grading'] as const,
+  /** The change history (ADR 026); below it, one entry per `updated_at` of the view it belongs to. */
+  changes: (submissionId: string) => ['submissions', submissionId, 'grading', 'changes'] as const,
 };
 
 export const gradingQueryOptions = (submissionId: string) =>
@@ -93,6 +97,9 @@ function patchGroupText(queryClient: QueryClient, submissionId: string, groupId:
 const refreshList = (queryClient: QueryClient, taskId: string) =>
   queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true });
 
+const refreshChanges = (queryClient: QueryClient, submissionId: string) =>
+  queryClient.invalidateQueries({ queryKey: gradingKeys.changes(submissionId) });
+
 /**
  * After a change: the list (scores, statuses), and for a handed-back submission the view too, whose
  * "geändert seit der Rückgabe" follows from the server's comparison with the handed-back version.
@@ -101,6 +108,7 @@ function refreshAfterChange(queryClient: QueryClient, submissionId: string, task
   const view = queryClient.getQueryData<GradingResponse>(gradingKeys.detail(submissionId));
   return Promise.all([
     refreshList(queryClient, taskId),
+    refreshChanges(queryClient, submissionId),
     view?.submission.status === 'ausgeteilt'
       ? queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true })
       : undefined,
@@ -250,6 +258,7 @@ export function useDeleteSkillGrading(submissionId: string, taskId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
+        refreshChanges(queryClient, submissionId),
       ]),
   });
 }
@@ -269,6 +278,7 @@ export function useResetGrading(submissionId: string, taskId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
+        refreshChanges(queryClient, submissionId),
       ]),
   });
 }
@@ -313,4 +323,52 @@ export function useReleaseTask(taskId: string) {
 /** `GET /api/submissions/:id/feedback-sheet.pdf`: the rubric table of this submission to print. */
 export function downloadFeedbackSheet(submissionId: string, fallbackName: string): Promise<string> {
   return saveDownload(`/api/submissions/${enc(submissionId)}/feedback-sheet.pdf`, fallbackName);
+}
+
+/**
+ * The change history of one submission (ADR 026), newest first. Keyed by the view's `updated_at` as well,
+ * so the AI's suggestions arriving through the view's polling bring their entries along.
+ */
+export const gradeChangesQueryOptions = (submissionId: string, viewUpdatedAt: string) =>
+  queryOptions({
+    queryKey: [...gradingKeys.changes(submissionId), viewUpdatedAt] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/changes`, { schema: ZGradeChangesResponse, signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** `GET …/changes.csv` of one submission or of the whole task (German headers, UTF-8 with BOM). */
+export function downloadGradeChanges(
+  scope: { submissionId: string } | { taskId: string },
+  fallbackName: string,
+): Promise<string> {
+  const path =
+    'submissionId' in scope
+      ? `/api/feedback/${enc(scope.submissionId)}/changes.csv`
+      : `/api/feedback/tasks/${enc(scope.taskId)}/changes.csv`;
+  return saveDownload(path, fallbackName);
+}
+
+/**
+ * "Alle Vorschläge übernehmen" of this one submission. The server refuses it (GRADING_NOT_VIEWED) until the
+ * grading view was loaded after the AI's last suggestion: then the view is loaded again, which counts.
+ */
+export function useAcceptSuggestions(submissionId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  const a = de.gradeAudit.accept;
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/api/feedback/${enc(submissionId)}/accept-suggestions`, {
+        method: 'POST',
+        schema: ZAcceptSuggestionsResponse,
+      }),
+    onError: (error) => toastApiError(error, a.failed),
+    onSuccess: (body) => toast.success(a.done(body.accepted_skill_ids.length)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        refreshList(queryClient, taskId),
+        refreshChanges(queryClient, submissionId),
+      ]),
+  });
 }

@@ -3,6 +3,7 @@ import {
   ZCreateStudentResponse,
   ZCreateStudentsRequest,
   ZCreateStudentsResponse,
+  ZDeleteStudentResponse,
   ZJoinClassRequest,
   ZJoinClassResponse,
   ZRemoveClassStudentResponse,
@@ -14,8 +15,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
+import { saveDownload } from '../../lib/apiDownload';
 import { toast, toastApiError } from '../../lib/toast';
 import { classKeys, classStudentsQueryOptions } from '../classes/queries';
+import { studentName as studentLabel } from './studentName';
 
 /** Student accounts and class membership (PRODUCT.md §6, §7: createStudent, join_class, bulk creation). */
 
@@ -129,5 +132,61 @@ export function useJoinClass() {
     onError: (error) => {
       toastApiError(error, de.joinClass.failed);
     },
+  });
+}
+
+/** `GET /api/students/:id/export` (ADR 022): the student's data as a ZIP, handed to the browser as a file. */
+export function downloadStudentExport(studentId: string): Promise<string> {
+  // The fallback name is for a proxy that strips the server's Content-Disposition.
+  const fallback = `klassenzimmer-student-${new Date().toISOString().slice(0, 10)}.zip`;
+  return saveDownload(`/api/students/${encodeURIComponent(studentId)}/export`, fallback);
+}
+
+/** A data export as a mutation: a status line while it runs, a toast with the file name or the error. */
+export function useDataExport<T>(download: (input: T) => Promise<string>) {
+  return useMutation({
+    mutationFn: download,
+    onSuccess: (fileName) => toast.success(de.dataRights.exported(fileName)),
+    onError: (error) => toastApiError(error, de.dataRights.exportFailed),
+  });
+}
+
+/**
+ * `DELETE /api/students/:id` (ADR 022): the account with everything of theirs. The student leaves this
+ * class's list at once and comes back if the server refuses; then every class list and submission list is
+ * fetched again (they were in all of them).
+ */
+export function useDeleteStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ student }: StudentRemoval) =>
+      apiFetch(`/api/students/${encodeURIComponent(student.user_id)}`, {
+        method: 'DELETE',
+        schema: ZDeleteStudentResponse,
+      }),
+    onMutate: async ({ classId, student }) => {
+      const { queryKey } = classStudentsQueryOptions(classId);
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      const index = queryClient.getQueryData(queryKey)?.findIndex((s) => s.user_id === student.user_id) ?? -1;
+      queryClient.setQueryData(queryKey, (list) => list?.filter((s) => s.user_id !== student.user_id));
+      return { index };
+    },
+    onError: (error, { classId, student }, context) => {
+      queryClient.setQueryData(classStudentsQueryOptions(classId).queryKey, (list) => {
+        if (!list || list.some((s) => s.user_id === student.user_id)) return list;
+        const at = Math.max(0, Math.min(context?.index ?? 0, list.length));
+        return [...list.slice(0, at), student, ...list.slice(at)];
+      });
+      toastApiError(error, de.toasts.students.removeFromClassFailed);
+    },
+    onSuccess: (_data, { student }) => {
+      toast.success(de.dataRights.student.deleted(studentLabel(student)));
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: classKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+      ]),
   });
 }

@@ -25,6 +25,9 @@ import {
   updateClass,
 } from '../../../domain/classes';
 import { actorId } from '../../../domain/context';
+import { exportClassData } from '../../../domain/privacy';
+import { dataExportRateLimit } from '../../../lib/data-export-rate-limit';
+import { contentDisposition } from '../../../lib/uploads/filename';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { sendCachedList } from '../../../plugins/app/list-cache';
 import { ctxOf } from '../../context';
@@ -140,6 +143,27 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, userId } = request.params;
       await removeClassStudent(ctxOf(request), id, userId);
       return { class_id: id, user_id: userId };
+    },
+  );
+
+  app.get(
+    '/api/classes/:id/export',
+    {
+      config: { rateLimit: dataExportRateLimit },
+      schema: {
+        tags,
+        summary: 'The class’s data as a ZIP: students, tasks, submissions, grading, files (ADR 022)',
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await exportClassData(ctxOf(request), request.params.id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
     },
   );
 

@@ -1,6 +1,11 @@
-import { ZFeedbackLinkFileParams, ZFeedbackLinkParams, ZFeedbackLinkResponse } from '@app/contract';
+import {
+  ZFeedbackLinkFileParams,
+  ZFeedbackLinkParams,
+  ZFeedbackLinkResponse,
+  ZStudentSkillProfile,
+} from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findFeedbackLinkFile, loadFeedbackLink } from '../../../domain/grading';
+import { feedbackLinkSkillProfile, findFeedbackLinkFile, loadFeedbackLink } from '../../../domain/grading';
 import { AppError } from '../../../lib/app-error';
 import { sendStoredFile } from '../../../lib/send-file';
 import { ctxOf } from '../../context';
@@ -36,6 +41,24 @@ const feedbackLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = await loadFeedbackLink(ctxOf(request), request.params.token);
       // A child's results: never in a shared cache, never sent on as a referrer.
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+      return body;
+    },
+  );
+
+  app.get(
+    '/api/feedback-link/:token/skill-profile',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'The student’s skill profile in the link’s class: their own handed-back tasks only',
+        params: ZFeedbackLinkParams,
+        response: { 200: ZStudentSkillProfile },
+      },
+    },
+    async (request, reply) => {
+      const body = await feedbackLinkSkillProfile(ctxOf(request), request.params.token);
       reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
       return body;
     },

@@ -1,5 +1,7 @@
 import {
+  ZAcceptSuggestionsResponse,
   ZDeleteSkillFeedbackResponse,
+  ZGradeChangesResponse,
   ZGradingGroupParams,
   ZGradingParams,
   ZGradingResponse,
@@ -14,9 +16,13 @@ import {
   ZSetSkillTextsRequest,
   ZSetSkillTextsResponse,
 } from '@app/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptSuggestions,
   deleteSkillFeedback,
+  gradeChangesCsv,
+  listGradeChanges,
   loadGrading,
   releaseSubmission,
   releaseTask,
@@ -25,6 +31,7 @@ import {
   setSkillScore,
   setSkillTexts,
 } from '../../../domain/grading';
+import { contentDisposition } from '../../../lib/uploads/filename';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
 
@@ -161,6 +168,71 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ released: await releaseTask(ctxOf(request), request.params.taskId) }),
+  );
+
+  // The audit log of scores and "Alle Vorschläge übernehmen" (ADR 026).
+  app.get(
+    '/api/feedback/:submissionId/changes',
+    {
+      schema: {
+        tags,
+        summary: 'Every logged change of a skill score of the submission (AI and teacher), newest first',
+        params: ZGradingParams,
+        response: { 200: ZGradeChangesResponse },
+      },
+    },
+    (request) => listGradeChanges(ctxOf(request), request.params.submissionId),
+  );
+
+  const sendCsv = (reply: FastifyReply, csv: { filename: string; body: string }) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', csv.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(csv.body);
+
+  app.get(
+    '/api/feedback/:submissionId/changes.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The submission’s log as CSV (German headers, `;`, UTF-8 with BOM for Excel)',
+        params: ZGradingParams,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, await gradeChangesCsv(ctxOf(request), { submissionId: request.params.submissionId })),
+  );
+
+  app.get(
+    '/api/feedback/tasks/:taskId/changes.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The log of every submission of the task as CSV (German headers, UTF-8 with BOM)',
+        params: ZGradingTaskParams,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, await gradeChangesCsv(ctxOf(request), { taskId: request.params.taskId })),
+  );
+
+  app.post(
+    '/api/feedback/:submissionId/accept-suggestions',
+    {
+      schema: {
+        tags,
+        summary: 'Take over every AI-suggested skill score the teacher has not changed, as the teacher’s',
+        description:
+          'Per submission only (there is no task-wide variant). 409 GRADING_NOT_VIEWED unless the teacher ' +
+          'opened the grading view (`GET /api/feedback/:submissionId`, with files) after the AI’s last ' +
+          'suggestion; 409 CORRECTION_RUNNING while the AI corrects. Logged as the teacher’s changes.',
+        params: ZGradingParams,
+        response: { 200: ZAcceptSuggestionsResponse },
+      },
+    },
+    (request) => acceptSuggestions(ctxOf(request), request.params.submissionId),
   );
 };
 

@@ -3,9 +3,14 @@ import {
   ZCreateStudentResponse,
   ZCreateStudentsRequest,
   ZCreateStudentsResponse,
+  ZDeleteStudentResponse,
+  ZStudentParams,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createStudent, createStudents } from '../../../domain/students';
+import { exportStudentData } from '../../../domain/privacy';
+import { dataExportRateLimit } from '../../../lib/data-export-rate-limit';
+import { createStudent, createStudents, deleteStudent } from '../../../domain/students';
+import { contentDisposition } from '../../../lib/uploads/filename';
 import { ctxOf } from '../../context';
 import password, { STUDENT_ACCOUNTS_RATE_LIMIT as rateLimit } from './password';
 
@@ -51,6 +56,43 @@ const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const students = await createStudents(ctxOf(request), class_id, names);
       // The passwords are shown once: no cache may keep them.
       return reply.code(201).header('cache-control', 'no-store').send({ students });
+    },
+  );
+
+  app.get(
+    '/api/students/:id/export',
+    {
+      config: { rateLimit: dataExportRateLimit },
+      schema: {
+        tags,
+        summary: 'One student’s data as a ZIP (JSON, files, README.txt; ADR 022)',
+        params: ZStudentParams,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await exportStudentData(ctxOf(request), request.params.id);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
+  app.delete(
+    '/api/students/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a student account with everything of theirs (submissions, grading, files; ADR 022)',
+        params: ZStudentParams,
+        response: { 200: ZDeleteStudentResponse },
+      },
+    },
+    async (request) => {
+      const removed = await deleteStudent(ctxOf(request), request.params.id);
+      return { user_id: request.params.id, ...removed };
     },
   );
 

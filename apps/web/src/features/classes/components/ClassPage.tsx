@@ -9,8 +9,10 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { AddStudents } from '../../students';
 import { subjectsQueryOptions } from '../../subjects/queries';
 import { ClassTasks } from '../../tasks';
-import { classQueryOptions, useDeleteClass } from '../queries';
+import { classQueryOptions, downloadClassExport, useDeleteClass } from '../queries';
+import { useDataExport } from '../../students/queries';
 import { ClassDetailsForm } from './ClassDetailsForm';
+import { ClassSkillProfile } from './ClassSkillProfile';
 import { ClassStudents } from './ClassStudents';
 import { JoinTokenCard } from './JoinTokenCard';
 
@@ -41,6 +43,7 @@ export function ClassPage({ classId }: { classId: string }) {
           <Stack gap="lg">
             <ClassTasks classId={classId} />
             <ClassStudents classId={classId} />
+            <ClassSkillProfile classId={classId} />
             <AddStudents classId={classId} className={cls.name} />
           </Stack>
         </Grid.Col>
@@ -48,11 +51,38 @@ export function ClassPage({ classId }: { classId: string }) {
           <Stack gap="lg">
             <JoinTokenCard classId={classId} />
             <ClassDetailsForm classId={classId} />
+            <ClassDataExport classId={classId} />
             <DeleteClass classId={classId} />
           </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** "Daten exportieren" (ADR 022): everything of the class as a ZIP, downloaded by the browser. */
+function ClassDataExport({ classId }: { classId: string }) {
+  const t = de.dataRights.classCard;
+  const download = useDataExport(downloadClassExport);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="class-data">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="class-data">
+          {t.heading}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t.text}
+        </Text>
+        <Button variant="light" loading={download.isPending} onClick={() => download.mutate(classId)}>
+          {t.export}
+        </Button>
+        {download.isPending && (
+          <Text size="sm" c="dimmed" role="status">
+            {de.dataRights.exportWorking}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,19 +1,43 @@
 import type { ClassStudent } from '@app/contract';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { studentName } from '../../students';
-import { useRemoveStudentFromClass } from '../../students/queries';
+import {
+  downloadStudentExport,
+  useDataExport,
+  useDeleteStudent,
+  useRemoveStudentFromClass,
+} from '../../students/queries';
 import { classStudentsQueryOptions } from '../queries';
 
-/** The class's students (by last name); removing one takes them out of the class only (PRODUCT.md §4). */
+/**
+ * The class's students (by last name); removing one takes them out of the class only (PRODUCT.md §4). Each
+ * row's menu exports the student's data or deletes the student with everything of theirs (ADR 022).
+ */
 export function ClassStudents({ classId }: { classId: string }) {
   const t = de.classes.students;
+  const r = de.dataRights.student;
   const { data: students } = useSuspenseQuery(classStudentsQueryOptions(classId));
   const remove = useRemoveStudentFromClass();
+  const erase = useDeleteStudent();
+  const download = useDataExport(downloadStudentExport);
   const [toRemove, setToRemove] = useState<ClassStudent | null>(null);
+  const [toDelete, setToDelete] = useState<ClassStudent | null>(null);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="class-students">
@@ -43,20 +67,46 @@ export function ClassStudents({ classId }: { classId: string }) {
                 <Table.Tr key={student.user_id} data-student-id={student.user_id}>
                   <Table.Td>{studentName(student)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="subtle"
-                      aria-label={t.removeLabel(studentName(student))}
-                      onClick={() => setToRemove(student)}
-                    >
-                      {t.remove}
-                    </Button>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        aria-label={t.removeLabel(studentName(student))}
+                        onClick={() => setToRemove(student)}
+                      >
+                        {t.remove}
+                      </Button>
+                      {/* hideDetached off: the row's menu stays put while the page scrolls under it. */}
+                      <Menu position="bottom-end" withinPortal shadow="md" hideDetached={false}>
+                        <Menu.Target>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={r.more(studentName(student))}
+                            loading={download.isPending && download.variables === student.user_id}
+                          >
+                            <span aria-hidden="true">⋯</span>
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => download.mutate(student.user_id)}>{r.export}</Menu.Item>
+                          <Menu.Item color="red" onClick={() => setToDelete(student)}>
+                            {r.delete}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {download.isPending && (
+          <Text size="sm" c="dimmed" role="status">
+            {de.dataRights.exportWorking}
+          </Text>
         )}
       </Stack>
       <ConfirmDialog
@@ -68,6 +118,17 @@ export function ClassStudents({ classId }: { classId: string }) {
         onConfirm={() => {
           if (toRemove) remove.mutate({ classId, student: toRemove });
           setToRemove(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={r.deleteTitle}
+        text={toDelete ? r.deleteText(studentName(toDelete)) : ''}
+        confirmLabel={r.deleteConfirm}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) erase.mutate({ classId, student: toDelete });
+          setToDelete(null);
         }}
       />
     </Paper>

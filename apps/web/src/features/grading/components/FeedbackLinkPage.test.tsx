@@ -1,4 +1,4 @@
-import type { FeedbackLinkResponse } from '@app/contract';
+import type { FeedbackLinkResponse, StudentSkillProfile } from '@app/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, id, json, renderWithProviders } from '../../../test/submissionFixtures';
@@ -47,9 +47,38 @@ const page: FeedbackLinkResponse = {
   max_score: 5,
 };
 
+const profile: StudentSkillProfile = {
+  skills: [
+    {
+      key: 'ansatz|3',
+      name: 'Ansatz',
+      max_score: 3,
+      trend: 'up',
+      points: [
+        {
+          task_id: id('t-hebel1'),
+          task_title: 'Hebel 1',
+          date: '2026-01-10T00:00:00.000Z',
+          score: 1,
+          max_score: 3,
+        },
+        {
+          task_id: id('t-hebel2'),
+          task_title: 'Hebel 2',
+          date: '2026-02-10T00:00:00.000Z',
+          score: 3,
+          max_score: 3,
+        },
+      ],
+    },
+  ],
+};
+
 describe('The student’s feedback page', () => {
   it('shows the first name, the scores, the texts and the files through the token, read-only', async () => {
-    const fetch = vi.fn((_url: string) => Promise.resolve(json(page)));
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(url.endsWith('/skill-profile') ? json(profile) : json(page)),
+    );
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<FeedbackLinkPage token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Hallo Greta!' })).toBeTruthy();
@@ -62,6 +91,11 @@ describe('The student’s feedback page', () => {
     expect(screen.getByRole('img', { name: 'Seite 1.jpg' }).getAttribute('src')).toBe(
       `/api/feedback-link/${TOKEN}/files/${id('f-seite1')}`,
     );
+    // Their skill profile across the class's handed-back tasks, the trend in words.
+    const table = await screen.findByRole('table', { name: 'Dein Kompetenzprofil' });
+    expect(fetch.mock.calls.map((c) => c[0])).toContain(`/api/feedback-link/${TOKEN}/skill-profile`);
+    expect(table.textContent).toContain('Ansatz3/3 ↑verbessert');
+    expect(table.textContent).toContain('Hebel 1: 1/3Hebel 2: 3/3');
     // Nothing to edit.
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();

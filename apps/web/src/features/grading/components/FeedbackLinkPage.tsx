@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { ContentView } from '../../submissions';
 import { feedbackLinkFileUrl, feedbackLinkQueryOptions } from '../feedbackLinkQueries';
+import { StudentSkillProfile } from './StudentSkillProfile';
 import { SubmissionFiles } from './SubmissionFiles';
 
 const t = deGrading.feedbackLink;
@@ -73,6 +74,8 @@ export function FeedbackLinkPage({ token }: { token: string }) {
       {data.groups.map((group) => (
         <GroupFeedback key={group.group_id} group={group} />
       ))}
+
+      <StudentSkillProfile token={token} />
 
       <section aria-label={t.files}>
         <Title order={2} size="h3" mb="sm">

@@ -105,6 +105,9 @@ function grading(): GradingResponse {
               ai_recommendation: 'Einheiten angeben',
               texts_edited_at: null,
               ai_texts_kept: false,
+              ai_runs: null,
+              ai_spread: null,
+              evidence: [],
             },
           },
           {
@@ -123,6 +126,9 @@ function grading(): GradingResponse {
               ai_recommendation: null,
               texts_edited_at: null,
               ai_texts_kept: false,
+              ai_runs: null,
+              ai_spread: null,
+              evidence: [],
             },
           },
         ],
@@ -382,5 +388,93 @@ describe('The grading page', () => {
     ).toBeTruthy();
     expect(clicked).toEqual(['Feedbackbogen Hebelgesetz Greta Gärtner.pdf']);
     expect(fetch.mock.calls.some(([url]) => url === `/api/submissions/${SUB}/feedback-sheet.pdf`)).toBe(true);
+  });
+});
+
+describe('The grading page with the AI’s runs and evidence (ADR 024)', () => {
+  beforeEach(() => notifications.clean());
+  const FILE = id('file-1');
+
+  /** "Einheiten": runs 0, 2, 2 (unsure, not pre-selected) with a marked quote; "Ansatz": no evidence at all. */
+  function unsureView(): GradingResponse {
+    const view = grading();
+    view.submission.files = [
+      {
+        id: FILE,
+        task_id: TASK_ID,
+        submission_id: SUB,
+        original_name: 'Seite 1.jpg',
+        mime: 'image/jpeg',
+        size: 10,
+        sha256: 'a'.repeat(64),
+        pages: 1,
+        uploaded_at: stamp,
+        uploader_label: null,
+        scan: null,
+      },
+    ];
+    const [ansatz, einheiten] = view.groups[0]!.skills;
+    ansatz!.feedback = { ...ansatz!.feedback, proof: [], ai_runs: [1, 1, 2], ai_spread: 1 };
+    einheiten!.feedback = {
+      ...einheiten!.feedback,
+      id: id('fb-einheiten'),
+      score: -1,
+      ai_score: 2,
+      ai_reason: 'Einheiten vollständig',
+      ai_recommendation: '',
+      ai_runs: [0, 2, 2],
+      ai_spread: 2,
+      proof: ['F = 20 N'],
+      evidence: [{ quote: 'F = 20 N', file_id: FILE, page: 1, box: { x: 0.1, y: 0.2, w: 0.5, h: 0.25 } }],
+    };
+    return view;
+  }
+  const skillCard = (name: string) => screen.getAllByTestId('skill').find((s) => s.dataset.skill === name)!;
+
+  it('lists the unsure skill first, marks it "unsicher" with the runs in words and pre-selects nothing', () => {
+    setup(() => json({ data: [] }), unsureView());
+    expect(screen.getAllByTestId('skill').map((s) => s.dataset.skill)).toEqual(['Einheiten', 'Ansatz']);
+    expect(screen.getByTestId('unsure-summary').textContent).toBe(de.grading.ai.unsureSummary(1));
+    const einheiten = skillCard('Einheiten');
+    expect(within(einheiten).getByTestId('unsure').textContent).toContain('unsicher');
+    expect(within(einheiten).getByTestId('ai-runs').textContent).toBe(
+      'KI-Läufe: 0, 2, 2 Punkte (Abweichung 2 Stufen)',
+    );
+    // Nothing pre-selected: "Nicht bewertet" is pressed, the AI's median is only marked.
+    expect(levelButton('Einheiten', /^Nicht bewertet/).getAttribute('aria-pressed')).toBe('true');
+    const median = levelButton('Einheiten', /^2 Punkte/);
+    expect(median.getAttribute('aria-pressed')).toBe('false');
+    expect(within(median).getByLabelText('KI-Vorschlag')).toBeTruthy();
+    expect(within(einheiten).getByText(de.grading.skill.aiTextsUnsure(2))).toBeTruthy();
+    // Nobody changed the score yet: nothing to keep the AI's texts for.
+    expect(within(einheiten).queryByRole('checkbox', { name: de.grading.skill.keepAiTexts })).toBeNull();
+    // The sure skill keeps its pre-selected suggestion and no unsure mark.
+    expect(within(skillCard('Ansatz')).queryByTestId('unsure')).toBeNull();
+    expect(levelButton('Ansatz', /^1 Punkt/).getAttribute('aria-pressed')).toBe('true');
+    expect(within(skillCard('Ansatz')).getByTestId('ai-runs').textContent).toBe(
+      'KI-Läufe: 1, 1, 2 Punkte (Abweichung 1 Stufe)',
+    );
+  });
+
+  it('marks a suggestion without evidence "ohne Beleg" and shows a quote’s region over the file', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup(() => json({ data: [] }), unsureView());
+    expect(within(skillCard('Ansatz')).getByTestId('no-evidence').textContent).toBe('ohne Beleg');
+    expect(within(skillCard('Einheiten')).queryByTestId('no-evidence')).toBeNull();
+    expect(screen.queryByTestId('evidence-box')).toBeNull();
+
+    const show = within(skillCard('Einheiten')).getByRole('button', {
+      name: de.grading.ai.showLabel('Einheiten'),
+    });
+    await user.click(show);
+    const box = screen.getByRole('img', { name: de.grading.ai.boxLabel('Einheiten', 'F = 20 N') });
+    expect(box.style.left).toBe('10%');
+    expect(box.style.top).toBe('20%');
+    expect(box.style.width).toBe('50%');
+    expect(box.style.height).toBe('25%');
+    const hide = within(skillCard('Einheiten')).getByRole('button', { name: de.grading.ai.hide });
+    expect(hide.getAttribute('aria-pressed')).toBe('true');
+    await user.click(hide);
+    expect(screen.queryByTestId('evidence-box')).toBeNull();
   });
 });

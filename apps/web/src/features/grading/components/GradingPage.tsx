@@ -10,7 +10,7 @@ import { toast, toastApiError } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { studentName } from '../../students';
 import { SubmissionStatusBadge } from '../../submissions';
-import { fileContentUrl, submissionsQueryOptions } from '../../submissions/queries';
+import { fileContentUrl, fileThumbnailUrl, submissionsQueryOptions } from '../../submissions/queries';
 import {
   downloadFeedbackSheet,
   gradingQueryOptions,
@@ -21,6 +21,8 @@ import {
   useSetSkillScore,
   useSetSkillTexts,
 } from '../queries';
+import { openUnsureCount, reviewOrder, type ShownEvidence } from '../review';
+import { AcceptSuggestionsButton, GradeChangesPanel, openSuggestions } from './GradeChanges';
 import classes from './grading.module.css';
 import { GroupGrading } from './GroupGrading';
 import { FeedbackLinkBox, ReleaseAllButton } from './Release';
@@ -60,8 +62,16 @@ export function GradingPage({
   const release = useReleaseSubmission(submissionId, taskId);
   const [confirmReset, setConfirmReset] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The AI evidence marked on the files, per submission (another student's files have other ids).
+  const [evidence, setEvidence] = useState<{ of: string; shown: ShownEvidence } | null>(null);
+  const shownEvidence = evidence?.of === submissionId ? evidence.shown : null;
+  const showEvidence = (shown: ShownEvidence | null) =>
+    setEvidence(shown ? { of: submissionId, shown } : null);
 
-  const { submission, groups } = data;
+  const { submission } = data;
+  // Unsure suggestions first (ADR 024); sums do not depend on the order.
+  const groups = reviewOrder(data.groups);
+  const unsure = openUnsureCount(groups);
   const name = studentName(submission.name);
   const entries = list.data;
   const index = entries.findIndex((e) => e.id === submissionId);
@@ -158,6 +168,13 @@ export function GradingPage({
           >
             {de.grading.reset.button}
           </Button>
+          <AcceptSuggestionsButton
+            submissionId={submissionId}
+            taskId={taskId}
+            displayStatus={submission.display_status}
+            filesShown={submission.files.length > 0}
+            open={openSuggestions(groups)}
+          />
           <ReleaseAllButton taskId={taskId} entries={entries} />
           <Button
             onClick={() => release.mutate()}
@@ -189,13 +206,20 @@ export function GradingPage({
               files={submission.files}
               urlOf={fileContentUrl}
               altOf={(file) => t.imageAlt(file.original_name, name)}
-              strings={t}
+              strings={{ ...t, pdfPageHint: de.grading.ai.pdfPageHint }}
+              highlight={shownEvidence}
+              previewOf={fileThumbnailUrl}
             />
           </section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md" component="section" aria-label={t.rubric}>
             {groups.length === 0 ? <Alert color="yellow">{t.noRubric}</Alert> : null}
+            {unsure > 0 ? (
+              <Alert color="orange" data-testid="unsure-summary">
+                {de.grading.ai.unsureSummary(unsure)}
+              </Alert>
+            ) : null}
             {groups.map((group) => (
               <GroupGrading
                 key={group.group_id}
@@ -210,8 +234,17 @@ export function GradingPage({
                   setText.mutate({ groupId: group.group_id, feedback, previous: prev }, { onError: revert })
                 }
                 savingText={setText.isPending && setText.variables.groupId === group.group_id}
+                shownEvidence={shownEvidence?.key ?? null}
+                onShowEvidence={showEvidence}
               />
             ))}
+            <GradeChangesPanel
+              submissionId={submissionId}
+              taskId={taskId}
+              viewUpdatedAt={submission.updated_at}
+              fileName={name}
+              taskTitle={data.task.title}
+            />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -2,6 +2,7 @@ import { groupScore, type GradingGroup, type SetSkillTextsRequest } from '@app/c
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { de } from '../../../i18n/de';
+import type { ShownEvidence } from '../review';
 import { SkillGrading } from './SkillGrading';
 
 const t = de.grading.group;
@@ -16,6 +17,9 @@ interface GroupGradingProps {
   /** `revert` puts the field back when the save failed (the cache may never have shown the new text). */
   onSaveText: (feedback: string, previous: string, revert: () => void) => void;
   savingText: boolean;
+  /** The key of the evidence the files column marks now (ADR 024). */
+  shownEvidence?: string | null;
+  onShowEvidence?: (evidence: ShownEvidence | null) => void;
 }
 
 /**
@@ -31,6 +35,8 @@ export function GroupGrading({
   savingTextsOf,
   onSaveText,
   savingText,
+  shownEvidence = null,
+  onShowEvidence,
 }: GroupGradingProps) {
   const saved = group.text.feedback;
   const [draft, setDraft] = useState(saved);
@@ -80,6 +86,8 @@ export function GroupGrading({
             onRemove={() => onRemove(item.skill.id)}
             onTexts={(body, settled) => onTexts(item.skill.id, body, settled)}
             savingTexts={savingTextsOf === item.skill.id}
+            shownEvidence={shownEvidence}
+            onShowEvidence={onShowEvidence}
           />
         ))}
         <Textarea

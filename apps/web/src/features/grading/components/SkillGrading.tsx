@@ -2,6 +2,8 @@ import type { GradingSkill, SetSkillTextsRequest } from '@app/contract';
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
+import type { ShownEvidence } from '../review';
+import { AiEvidence, AiMarks } from './AiConsistency';
 import classes from './grading.module.css';
 import { SkillTexts } from './SkillTexts';
 
@@ -19,13 +21,24 @@ interface SkillGradingProps {
   onRemove: () => void;
   onTexts: (body: SetSkillTextsRequest, settled?: () => void) => void;
   savingTexts: boolean;
+  /** The key of the evidence the files column marks now (ADR 024). */
+  shownEvidence?: string | null;
+  onShowEvidence?: (evidence: ShownEvidence | null) => void;
 }
 
 /**
  * One skill: its levels as buttons (the chosen one pressed; choosing saves at once), the AI's level marked,
  * and its texts as the student will see them (SkillTexts).
  */
-export function SkillGrading({ item, onScore, onRemove, onTexts, savingTexts }: SkillGradingProps) {
+export function SkillGrading({
+  item,
+  onScore,
+  onRemove,
+  onTexts,
+  savingTexts,
+  shownEvidence = null,
+  onShowEvidence,
+}: SkillGradingProps) {
   const { skill, feedback } = item;
   const headingId = useId();
   const aiSuggested = isAiSuggestion(feedback);
@@ -50,7 +63,8 @@ export function SkillGrading({ item, onScore, onRemove, onTexts, savingTexts }: 
               </Text>
             ) : null}
           </div>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="wrap" justify="flex-end">
+            <AiMarks feedback={feedback} />
             {aiSuggested ? (
               <Badge color="violet" variant="light" title={t.aiSuggestionHint}>
                 {t.aiSuggestion}
@@ -103,6 +117,8 @@ export function SkillGrading({ item, onScore, onRemove, onTexts, savingTexts }: 
             {feedback.ai_score < 0 ? t.aiWasUnscored : t.aiWas(feedback.ai_score)}
           </Text>
         ) : null}
+
+        <AiEvidence item={item} shown={shownEvidence} onShow={onShowEvidence} />
 
         <SkillTexts feedback={feedback} labelledBy={headingId} onTexts={onTexts} saving={savingTexts} />
 

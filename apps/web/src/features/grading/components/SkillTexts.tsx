@@ -1,4 +1,9 @@
-import { sharedSkillTexts, type GradingSkillFeedback, type SetSkillTextsRequest } from '@app/contract';
+import {
+  isUnsureSuggestion,
+  sharedSkillTexts,
+  type GradingSkillFeedback,
+  type SetSkillTextsRequest,
+} from '@app/contract';
 import { Alert, Button, Checkbox, Group, List, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
@@ -64,7 +69,9 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
   const [keepRequested, setKeepRequested] = useState<boolean | null>(null);
   const hasAi = feedback.ai_score !== null && feedback.ai_reason !== null;
   const ownTexts = feedback.texts_edited_at !== null;
-  const scoreChanged = hasAi && feedback.score !== feedback.ai_score;
+  // An unsure suggestion left unscored was not changed by anyone: there is nothing to keep the texts for yet.
+  const openUnsure = isUnsureSuggestion(feedback) && feedback.teacher_edited_at === null;
+  const scoreChanged = hasAi && feedback.score !== feedback.ai_score && !openUnsure;
   const sharesSomething = Boolean(shared.reason || shared.recommendation || shared.proof.length > 0);
   const aiOriginal = {
     reason: feedback.ai_reason ?? '',
@@ -112,7 +119,12 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
     <Stack gap="xs">
       {shared.source === 'hidden' && feedback.ai_score !== null ? (
         <Alert color="yellow" p="xs">
-          <Text size="sm">{t.aiTextsHidden(feedback.ai_score)}</Text>
+          <Text size="sm">
+            {/* Unsure and not yet scored: nobody changed the score, the AI left it open (ADR 024). */}
+            {openUnsure
+              ? t.aiTextsUnsure(feedback.ai_score)
+              : t.aiTextsHidden(feedback.ai_score)}
+          </Text>
         </Alert>
       ) : null}
 
