@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../fixtures/fake-openai';
@@ -406,7 +405,6 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
     const box = page.getByRole('img', { name: /^Beleg zu Fachsprache: „/ });
     await poll(() => box.isVisible()).toBe(true);
     const photoOf = page.getByRole('img', { name: `${fileOf('Greta')} – Greta Gansmeier` });
-    mkdirSync('/tmp/shots-ai', { recursive: true });
     for (const width of [1366, 768, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await box.scrollIntoViewIfNeeded();
@@ -420,7 +418,6 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
       expect(marked.y + marked.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
       expect(marked.width / shown.width).toBeCloseTo(0.4, 1);
       expect(marked.height / shown.height).toBeCloseTo(0.25, 1);
-      await page.screenshot({ path: `/tmp/shots-ai/evidence-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
     await skill.getByRole('button', { name: 'Markierung ausblenden' }).click();
@@ -462,7 +459,7 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
     const { page: student, errors: studentErrors } = await openPage(browser);
     await student.goto(feedbackLink);
     await poll(() => student.getByRole('heading', { level: 1, name: 'Hallo Greta!' }).isVisible()).toBe(true);
-    await poll(() => student.getByText(taskTitle).isVisible()).toBe(true);
+    await poll(() => student.getByRole('heading', { level: 2, name: taskTitle }).isVisible()).toBe(true);
     await poll(() => student.getByTestId('link-total').innerText()).toContain(corrected.total);
     for (const [name, score] of corrected.groups) {
       const region = student.getByRole('region', { name });

@@ -246,8 +246,10 @@ async function storeFeedback(
         setWhere: sql`${skillFeedback.teacher_edited_at} is null and ${skillFeedback.texts_edited_at} is null`,
       })
       .returning({ skill_id: skillFeedback.skill_id, score: skillFeedback.score });
-    // The audit log (ADR 026): every suggestion stored, in this transaction.
-    await logScoreChanges(tx, submissionId, AI_ACTOR, changesFrom(before, stored));
+    // The audit log (ADR 026): every score the suggestion changed, in this transaction. An unsure skill stays
+    // unscored (its suggestion is in ai_score), which changes no grade.
+    const changed = changesFrom(before, stored).filter((c) => c.from !== c.to);
+    await logScoreChanges(tx, submissionId, AI_ACTOR, changed);
   }
   if (output.skill_group_feedbacks.length > 0) {
     await tx

@@ -42,11 +42,10 @@ export function ClassSkillProfile({ classId }: { classId: string }) {
           <Text c="dimmed">{t.empty}</Text>
         ) : (
           <Table.ScrollContainer
-            // Native scrolling that a keyboard can reach: the matrix is wider than a phone.
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={t.scrollArea}
+            // Its scrolling area is a keyboard stop of its own: the matrix is wider than a phone.
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t.scrollArea },
+            }}
             minWidth={160 + profile.skills.length * 90}
           >
             <Table verticalSpacing="xs" striped withColumnBorders aria-labelledby="class-skill-profile">

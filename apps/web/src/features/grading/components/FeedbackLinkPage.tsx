@@ -1,14 +1,16 @@
 import type { FeedbackLinkGroup } from '@app/contract';
 import { Alert, Badge, Button, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 // The student's page loads its own small strings module, not the whole catalog (ADR 010).
 import { deGrading } from '../../../i18n/de.grading';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { ContentView } from '../../submissions';
 import { feedbackLinkFileUrl, feedbackLinkQueryOptions } from '../feedbackLinkQueries';
-import { StudentSkillProfile } from './StudentSkillProfile';
 import { SubmissionFiles } from './SubmissionFiles';
+
+const StudentSkillProfile = lazy(() => import('./StudentSkillProfile'));
 
 const t = deGrading.feedbackLink;
 
@@ -75,7 +77,9 @@ export function FeedbackLinkPage({ token }: { token: string }) {
         <GroupFeedback key={group.group_id} group={group} />
       ))}
 
-      <StudentSkillProfile token={token} />
+      <Suspense fallback={null}>
+        <StudentSkillProfile token={token} />
+      </Suspense>
 
       <section aria-label={t.files}>
         <Title order={2} size="h3" mb="sm">

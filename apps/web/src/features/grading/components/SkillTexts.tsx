@@ -121,9 +121,7 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
         <Alert color="yellow" p="xs">
           <Text size="sm">
             {/* Unsure and not yet scored: nobody changed the score, the AI left it open (ADR 024). */}
-            {openUnsure
-              ? t.aiTextsUnsure(feedback.ai_score)
-              : t.aiTextsHidden(feedback.ai_score)}
+            {openUnsure ? t.aiTextsUnsure(feedback.ai_score) : t.aiTextsHidden(feedback.ai_score)}
           </Text>
         </Alert>
       ) : null}
