@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import parseRange from 'range-parser';
 import { StorageObjectNotFound, type ByteRange } from '../plugins/app/storage';
 import { AppError } from './app-error';
@@ -85,4 +86,14 @@ export async function sendStoredFile(
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('content-length', range.end - range.start + 1)
     .send(body);
+}
+
+/** Sends a data export (a ZIP made for one teacher): a download that no cache keeps. */
+export function sendZipExport(reply: FastifyReply, zip: { fileName: string; stream: Readable }) {
+  return reply
+    .type('application/zip')
+    .header('content-disposition', contentDisposition('attachment', zip.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(zip.stream);
 }

@@ -1,7 +1,7 @@
 import { ZMessageResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteOwnAccount, exportAccountData } from '../../../domain/accounts';
-import { contentDisposition } from '../../../lib/uploads/filename';
+import { sendZipExport } from '../../../lib/send-file';
 import { ctxOf } from '../../context';
 
 /**
@@ -20,13 +20,7 @@ const account: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await exportAccountData(ctxOf(request));
-      return reply
-        .type('application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendZipExport(reply, await exportAccountData(ctxOf(request)));
     },
   );
 

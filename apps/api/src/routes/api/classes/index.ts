@@ -27,9 +27,9 @@ import {
 import { actorId } from '../../../domain/context';
 import { exportClassData } from '../../../domain/privacy';
 import { dataExportRateLimit } from '../../../lib/data-export-rate-limit';
-import { contentDisposition } from '../../../lib/uploads/filename';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { sendCachedList } from '../../../plugins/app/list-cache';
+import { sendZipExport } from '../../../lib/send-file';
 import { ctxOf } from '../../context';
 
 /**
@@ -157,13 +157,7 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await exportClassData(ctxOf(request), request.params.id);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendZipExport(reply, await exportClassData(ctxOf(request), request.params.id));
     },
   );
 

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportStudentData } from '../../../domain/privacy';
 import { dataExportRateLimit } from '../../../lib/data-export-rate-limit';
 import { createStudent, createStudents, deleteStudent } from '../../../domain/students';
-import { contentDisposition } from '../../../lib/uploads/filename';
+import { sendZipExport } from '../../../lib/send-file';
 import { ctxOf } from '../../context';
 import password, { STUDENT_ACCOUNTS_RATE_LIMIT as rateLimit } from './password';
 
@@ -70,13 +70,7 @@ const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await exportStudentData(ctxOf(request), request.params.id);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendZipExport(reply, await exportStudentData(ctxOf(request), request.params.id));
     },
   );
 
