@@ -19,6 +19,7 @@ export default defineConfig({
   sourcemap: true,
   splitting: false,
   noExternal: ['@app/contract'],
-  // The demo's photos, rendered once here instead of at every fresh start (src/domain/demo/photos.ts).
-  onSuccess: 'tsx src/domain/demo/write-photos.ts',
+  // The demo's photos, rendered once here instead of at every fresh start (src/domain/demo/photos.ts), and
+  // the empty PGlite directory a fresh DATA_DIR starts from (src/db/pglite-template.ts).
+  onSuccess: 'tsx src/domain/demo/write-photos.ts && tsx src/db/write-template.ts',
 });

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Env } from '../env';
 import { migrationsFolder } from '../paths';
 import { acquirePgliteLock } from './lock';
+import { seedFromTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export { DatabaseLockedError } from './lock';
@@ -84,13 +85,29 @@ export async function createDatabase(
   return env.DATABASE_URL ? createPostgres(env.DATABASE_URL, options) : createPglite(env.DATA_DIR);
 }
 
+/**
+ * Postgres settings that bound PGlite's memory (ADR 003): WebAssembly memory never shrinks, so whatever a
+ * buffer touches once stays resident. The default `shared_buffers` is 128 MB; the OS caches the files of
+ * DATA_DIR/pg behind the smaller one.
+ */
+const PGLITE_MEMORY = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB'];
+
+export const pgliteOptions = {
+  // PGlite 0.3 kept everything in template1 (0.4 defaults to `postgres`): its directories open with their data.
+  database: 'template1',
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
+  // initdb writes them into postgresql.conf as well.
+  initDbStartParams: PGLITE_MEMORY,
+} satisfies PGliteOptions;
+
 async function createPglite(dataDir: string): Promise<DatabaseHandle> {
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(pgDir, { recursive: true });
   const release = acquirePgliteLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(pgDir);
+    seedFromTemplate(pgDir);
+    client = await PGlite.create(pgDir, pgliteOptions);
   } catch (err) {
     release();
     throw new Error(`PGlite konnte die Datenbank in ${pgDir} (DATA_DIR) nicht öffnen.`, { cause: err });
