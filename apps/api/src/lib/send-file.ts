@@ -88,12 +88,20 @@ export async function sendStoredFile(
     .send(body);
 }
 
-/** Sends a data export (a ZIP made for one teacher): a download that no cache keeps. */
-export function sendZipExport(reply: FastifyReply, zip: { fileName: string; stream: Readable }) {
+/** Sends a file made for one teacher (a data export, a CSV): a download that no cache keeps. */
+export function sendPrivateDownload(
+  reply: FastifyReply,
+  type: string,
+  file: { fileName: string; body: Readable | string },
+) {
   return reply
-    .type('application/zip')
-    .header('content-disposition', contentDisposition('attachment', zip.fileName))
+    .type(type)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(zip.stream);
+    .send(file.body);
 }
+
+/** A ZIP data export (ADR 022): `sendPrivateDownload` as application/zip. */
+export const sendZipExport = (reply: FastifyReply, zip: { fileName: string; stream: Readable }) =>
+  sendPrivateDownload(reply, 'application/zip', { fileName: zip.fileName, body: zip.stream });

@@ -31,7 +31,7 @@ import {
   setSkillScore,
   setSkillTexts,
 } from '../../../domain/grading';
-import { contentDisposition } from '../../../lib/uploads/filename';
+import { sendPrivateDownload } from '../../../lib/send-file';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
 
@@ -185,12 +185,7 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const sendCsv = (reply: FastifyReply, csv: { filename: string; body: string }) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', csv.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(csv.body);
+    sendPrivateDownload(reply, 'text/csv; charset=utf-8', { fileName: csv.filename, body: csv.body });
 
   app.get(
     '/api/feedback/:submissionId/changes.csv',
