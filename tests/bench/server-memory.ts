@@ -1,13 +1,13 @@
 // `pnpm bench` (after pdfs.ts): the memory of the built server (`pnpm build` first), started as `pnpm start`
-// does (embedded PGlite, the web app served). Prints the resident set (VmRSS from /proc/<pid>/status; the pid
-// comes from the JSON log) once /api/health answers and the server has been idle for a few seconds, then
+// does (embedded PGlite, the web app served). Prints the resident set (VmRSS from /proc/<pid>/status) once
+// /api/health answers and the server has been idle for a few seconds, then
 // drives a short peak: a worksheet PDF with formulas and a TikZ picture, a student's upload of photos and of
 // that PDF through the public upload route, thumbnails of both. Prints the peak (VmHWM, which also covers the
 // start) and the resident set after some idle time again. Not a timed test: it prints figures and says
 // whether the idle target is met. BENCH_SERVER_ENV='{"K":"V"}' adds variables to the server's environment
 // (e.g. MALLOC_ARENA_MAX=2: ~75 MB more while idle, ~50–100 MB less at the peak and after it, ADR 023).
-import { readFileSync } from 'node:fs';
 import { photo } from '../e2e/helpers/files';
+import { MB, memoryOf } from '../e2e/helpers/memory';
 import { removeDir, startServer } from '../e2e/helpers/server';
 
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
@@ -15,7 +15,6 @@ const PHOTOS = 3;
 /** The TikZ and page workers end after 60 s without work. */
 const WORKERS_IDLE_MS = 65_000;
 const TARGET_IDLE_MB = 250;
-const MB = 1024 * 1024;
 
 const CONTENT = {
   type: 'doc',
@@ -41,14 +40,6 @@ const CONTENT = {
   ],
 };
 
-/** Current and peak resident set of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,10 +59,7 @@ const started = performance.now();
 const server = await startServer({ env: serverEnv });
 const ready = performance.now() - started;
 try {
-  const pidMatch = /"pid":(\d+)/.exec(server.output());
-  // Every JSON log line carries the process id.
-  if (!pidMatch) throw new Error(`pid nicht im Log gefunden:\n${server.output().slice(0, 500)}`);
-  const pid = Number(pidMatch[1]);
+  const pid = server.pid;
   const atReady = memoryOf(pid);
   await sleep(IDLE_MS);
   const idle = memoryOf(pid);

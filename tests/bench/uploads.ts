@@ -1,14 +1,18 @@
 // `pnpm bench` (after classes.ts): a class hands in at once. 30 students upload 3 photos of ~4 MB each
 // (random noise, so that decoding and re-encoding is real work and nothing deduplicates) to the built server
-// (`pnpm build` first), all 30 requests at once (BENCH_UPLOAD_CONCURRENCY to change), one request per student. Prints throughput, latency per
-// request, errors and the server's peak RSS (VmHWM from /proc/<pid>/status; the pid comes from its JSON log).
-// Not a timed test: it prints figures and says whether the targets are met. BENCH_SERVER_ENV='{"K":"V"}' adds
-// variables to the server's environment (e.g. MALLOC_ARENA_MAX=2, see docs/decisions/008-uploads.md).
+// (`pnpm build` first), all 30 requests at once (BENCH_UPLOAD_CONCURRENCY to change), one request per
+// student. Prints throughput, latency per request, errors and the server's peak RSS (VmHWM from
+// /proc/<pid>/status), once with the files on the file system and once in an S3-compatible store (s3rver on
+// loopback; BENCH_UPLOAD_STORAGE=fs or s3 for one). Not a timed test: it prints figures and says whether the
+// targets are met. BENCH_SERVER_ENV='{"K":"V"}' adds variables to the server's environment (e.g.
+// MALLOC_ARENA_MAX=2, see docs/decisions/008-uploads.md).
 import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { randomFillSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { startS3Server } from '../../apps/api/test/helpers/s3-server';
+import { MB, memoryOf } from '../e2e/helpers/memory';
 import { removeDir, startServer } from '../e2e/helpers/server';
 
 const STUDENTS = 30;
@@ -18,8 +22,9 @@ const CONCURRENCY = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? STUDENTS);
 const WIDTH = 2592;
 const HEIGHT = 1944;
 const TARGETS = { rssGrowthMb: 150, errors: 0 } as const;
+/** Where the files go: the file system, and an S3-compatible server on loopback (s3rver, as in the tests). */
+const STORAGES = (process.env.BENCH_UPLOAD_STORAGE ?? 'fs,s3').split(',');
 
-const MB = 1024 * 1024;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -42,14 +47,6 @@ async function makePhotos(dir: string): Promise<string[]> {
   return files;
 }
 
-/** Current and peak resident set of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 async function json<T>(res: Response): Promise<T> {
   const body = (await res.json()) as T;
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
@@ -67,126 +64,145 @@ console.log(
 );
 
 const serverEnv = JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}') as Record<string, string>;
-const server = await startServer({ env: { UPLOAD_RATE_LIMIT: '1000', ...serverEnv } });
-let ok = false;
-try {
-  const pidMatch = /"pid":(\d+)/.exec(server.output());
-  // Every JSON log line carries the process id.
-  if (!pidMatch) throw new Error(`pid nicht im Log gefunden:\n${server.output().slice(0, 500)}`);
-  const pid = Number(pidMatch[1]);
 
-  const { access_token } = await json<{ access_token: string }>(
-    await fetch(`${server.url}/api/demo/session`, { method: 'POST' }),
-  );
-  const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-  const api = async <T>(method: string, url: string, body?: unknown) =>
-    json<T>(
-      await fetch(server.url + url, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+/** One burst against a fresh server storing its files as `storage` says; true when the targets are met. */
+async function burst(storage: string, storageEnv: Record<string, string>): Promise<boolean> {
+  const server = await startServer({ env: { UPLOAD_RATE_LIMIT: '1000', ...storageEnv, ...serverEnv } });
+  let ok = false;
+  try {
+    const pid = server.pid;
+
+    const { access_token } = await json<{ access_token: string }>(
+      await fetch(`${server.url}/api/demo/session`, { method: 'POST' }),
     );
-  const subject = await api<{ id: string }>('POST', '/api/subjects', { name: 'Kunst' });
-  const klass = await api<{ id: string }>('POST', '/api/classes', {
-    name: 'Bench 8a',
-    grade: '8',
-    subject_id: subject.id,
-  });
-  await api('POST', '/api/createStudents', {
-    class_id: klass.id,
-    names: Array.from(
-      { length: STUDENTS },
-      (_, i) => `Schülerin Nummer${String.fromCharCode(65 + (i % 26))}${i}`,
-    ),
-  });
-  const task = await api<{ id: string }>('POST', '/api/tasks', {
-    class_id: klass.id,
-    title: 'Stillleben',
-    status: 'published',
-  });
-  const page = await json<{ students: Array<{ id: string }> }>(
-    await fetch(`${server.url}/api/submit/${task.id}`),
-  );
-  if (page.students.length !== STUDENTS) throw new Error(`${page.students.length} Schüler statt ${STUDENTS}`);
+    const headers = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+    const api = async <T>(method: string, url: string, body?: unknown) =>
+      json<T>(
+        await fetch(server.url + url, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+      );
+    const subject = await api<{ id: string }>('POST', '/api/subjects', { name: 'Kunst' });
+    const klass = await api<{ id: string }>('POST', '/api/classes', {
+      name: 'Bench 8a',
+      grade: '8',
+      subject_id: subject.id,
+    });
+    await api('POST', '/api/createStudents', {
+      class_id: klass.id,
+      names: Array.from(
+        { length: STUDENTS },
+        (_, i) => `Schülerin Nummer${String.fromCharCode(65 + (i % 26))}${i}`,
+      ),
+    });
+    const task = await api<{ id: string }>('POST', '/api/tasks', {
+      class_id: klass.id,
+      title: 'Stillleben',
+      status: 'published',
+    });
+    const page = await json<{ students: Array<{ id: string }> }>(
+      await fetch(`${server.url}/api/submit/${task.id}`),
+    );
+    if (page.students.length !== STUDENTS)
+      throw new Error(`${page.students.length} Schüler statt ${STUDENTS}`);
 
-  // Idle after start and set-up: the baseline. The high-water mark is reset by nothing, so a peak during the
-  // uploads is max(VmHWM) − baseline.
-  await new Promise((r) => setTimeout(r, 500));
-  const idle = memoryOf(pid);
-  let sampledPeak = idle.rss;
-  const sampler = setInterval(() => {
-    try {
-      sampledPeak = Math.max(sampledPeak, memoryOf(pid).rss);
-    } catch {
-      // the process ended
-    }
-  }, 50);
-
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  let next = 0;
-  const started = performance.now();
-  const uploader = async () => {
-    for (let s = next++; s < STUDENTS; s = next++) {
-      const form = new FormData();
-      form.append('studentId', page.students[s]!.id);
-      for (let f = 0; f < FILES_PER_STUDENT; f++) {
-        const file = photos[s * FILES_PER_STUDENT + f]!;
-        form.append('files', await openAsBlob(file, { type: 'image/jpeg' }), `Seite ${f + 1}.jpg`);
-      }
-      const t = performance.now();
+    // Idle after start and set-up: the baseline. The high-water mark is reset by nothing, so a peak during the
+    // uploads is max(VmHWM) − baseline.
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = memoryOf(pid);
+    let sampledPeak = idle.rss;
+    const sampler = setInterval(() => {
       try {
-        const res = await fetch(`${server.url}/api/submissions/studentupload/${task.id}`, {
-          method: 'POST',
-          body: form,
-        });
-        const body = (await res.json()) as { received?: unknown[]; duplicates?: number };
-        if (res.status !== 200 || body.received?.length !== FILES_PER_STUDENT || body.duplicates !== 0)
-          failures.push(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      } catch (err) {
-        failures.push(String(err));
+        sampledPeak = Math.max(sampledPeak, memoryOf(pid).rss);
+      } catch {
+        // the process ended
       }
-      latencies.push(performance.now() - t);
+    }, 50);
+
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    let next = 0;
+    const started = performance.now();
+    const uploader = async () => {
+      for (let s = next++; s < STUDENTS; s = next++) {
+        const form = new FormData();
+        form.append('studentId', page.students[s]!.id);
+        for (let f = 0; f < FILES_PER_STUDENT; f++) {
+          const file = photos[s * FILES_PER_STUDENT + f]!;
+          form.append('files', await openAsBlob(file, { type: 'image/jpeg' }), `Seite ${f + 1}.jpg`);
+        }
+        const t = performance.now();
+        try {
+          const res = await fetch(`${server.url}/api/submissions/studentupload/${task.id}`, {
+            method: 'POST',
+            body: form,
+          });
+          const body = (await res.json()) as { received?: unknown[]; duplicates?: number };
+          if (res.status !== 200 || body.received?.length !== FILES_PER_STUDENT || body.duplicates !== 0)
+            failures.push(`${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+        } catch (err) {
+          failures.push(String(err));
+        }
+        latencies.push(performance.now() - t);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, uploader));
+    const wall = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const after = memoryOf(pid);
+
+    // What the teacher sees afterwards.
+    const { data } = await api<{ data: Array<{ display_status: string; files: unknown[] }> }>(
+      'GET',
+      `/api/submissions/getAll?taskId=${task.id}`,
+    );
+    const handedIn = data.filter(
+      (e) => e.display_status === 'abgegeben' && e.files.length === FILES_PER_STUDENT,
+    );
+
+    latencies.sort((a, b) => a - b);
+    const growth = (Math.max(after.hwm, sampledPeak) - idle.rss) / MB;
+    console.log(
+      `  ${storage}: ${STUDENTS} requests × ${FILES_PER_STUDENT} files, ${CONCURRENCY} at a time, in ${wall.toFixed(1)} s`,
+    );
+    console.log(
+      `  throughput     ${(totalBytes / MB / wall).toFixed(1)} MB/s sent, ${(photos.length / wall).toFixed(1)} files/s`,
+    );
+    console.log(
+      `  latency        p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, ` +
+        `max ${(latencies.at(-1)! / 1000).toFixed(2)} s per request`,
+    );
+    console.log(
+      `  errors         ${failures.length}${failures.length ? `: ${failures.slice(0, 3).join(' | ')}` : ''}`,
+    );
+    console.log(
+      `  server RSS     idle ${(idle.rss / MB).toFixed(0)} MB, peak ${(Math.max(after.hwm, sampledPeak) / MB).toFixed(0)} MB ` +
+        `(growth ${growth.toFixed(0)} MB), after ${(after.rss / MB).toFixed(0)} MB`,
+    );
+    console.log(
+      `  teacher view   ${handedIn.length}/${STUDENTS} students abgegeben with ${FILES_PER_STUDENT} files`,
+    );
+    ok = growth < TARGETS.rssGrowthMb && failures.length === TARGETS.errors && handedIn.length === STUDENTS;
+    console.log(
+      `  targets: peak RSS growth < ${TARGETS.rssGrowthMb} MB, no errors — ${ok ? 'met' : 'MISSED'}`,
+    );
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+  }
+  return ok;
+}
+
+let allMet = true;
+try {
+  if (STORAGES.includes('fs')) allMet = (await burst('fs (DATA_DIR/files)', {})) && allMet;
+  if (STORAGES.includes('s3')) {
+    const s3 = await startS3Server('bench-uploads');
+    try {
+      allMet = (await burst('s3 (s3rver on loopback)', { STORAGE: 's3', ...s3.env })) && allMet;
+    } finally {
+      await s3.close();
     }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, uploader));
-  const wall = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  const after = memoryOf(pid);
-
-  // What the teacher sees afterwards.
-  const { data } = await api<{ data: Array<{ display_status: string; files: unknown[] }> }>(
-    'GET',
-    `/api/submissions/getAll?taskId=${task.id}`,
-  );
-  const handedIn = data.filter(
-    (e) => e.display_status === 'abgegeben' && e.files.length === FILES_PER_STUDENT,
-  );
-
-  latencies.sort((a, b) => a - b);
-  const growth = (Math.max(after.hwm, sampledPeak) - idle.rss) / MB;
-  console.log(
-    `  ${STUDENTS} requests × ${FILES_PER_STUDENT} files, ${CONCURRENCY} at a time, in ${wall.toFixed(1)} s`,
-  );
-  console.log(
-    `  throughput     ${(totalBytes / MB / wall).toFixed(1)} MB/s sent, ${(photos.length / wall).toFixed(1)} files/s`,
-  );
-  console.log(
-    `  latency        p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, ` +
-      `max ${(latencies.at(-1)! / 1000).toFixed(2)} s per request`,
-  );
-  console.log(
-    `  errors         ${failures.length}${failures.length ? `: ${failures.slice(0, 3).join(' | ')}` : ''}`,
-  );
-  console.log(
-    `  server RSS     idle ${(idle.rss / MB).toFixed(0)} MB, peak ${(Math.max(after.hwm, sampledPeak) / MB).toFixed(0)} MB ` +
-      `(growth ${growth.toFixed(0)} MB), after ${(after.rss / MB).toFixed(0)} MB`,
-  );
-  console.log(
-    `  teacher view   ${handedIn.length}/${STUDENTS} students abgegeben with ${FILES_PER_STUDENT} files`,
-  );
-  ok = growth < TARGETS.rssGrowthMb && failures.length === TARGETS.errors && handedIn.length === STUDENTS;
-  console.log(`  targets: peak RSS growth < ${TARGETS.rssGrowthMb} MB, no errors — ${ok ? 'met' : 'MISSED'}`);
+  }
 } finally {
-  await server.stop();
-  removeDir(server.dataDir);
   removeDir(photoDir);
 }
-if (!ok) process.exitCode = 1;
+if (!allMet) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, FileChooser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
@@ -279,15 +279,21 @@ describe('Accessibility: axe-core on every page, handing in by keyboard', () => 
     );
     const choose = page.getByRole('button', { name: 'Dateien auswählen' });
     // Enter on the focused button opens the file chooser. The page may still render the button afresh while its
-    // data settles (focus then falls back to the page), so the keyboard goes back to it and tries again.
-    let chooser: FileChooser | null = null;
-    for (let attempt = 0; attempt < 3 && !chooser; attempt++) {
+    // data settles (focus then falls back to the page), so the keyboard goes back to it and tries again. The
+    // chooser is awaited from before the first Enter: Playwright intercepts choosers only once somebody waits
+    // for one, and a chooser that opened unintercepted would stay open and swallow the later tries.
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 30_000 }).catch(() => null);
+    let opened = false;
+    for (let attempt = 0; attempt < 3 && !opened; attempt++) {
       await tabTo(page, choose);
-      const opened = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
       await page.keyboard.press('Enter');
-      chooser = await opened;
+      opened = await Promise.race([
+        chooserOpened.then((chooser) => chooser !== null),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
     }
-    if (!chooser) throw new Error('Enter auf „Dateien auswählen“ öffnete keine Dateiauswahl');
+    const chooser = await chooserOpened;
+    if (!opened || !chooser) throw new Error('Enter auf „Dateien auswählen“ öffnete keine Dateiauswahl');
     await chooser.setFiles([
       { name: 'loesung.jpg', mimeType: 'image/jpeg', buffer: await photo(800, 1000, 3) },
     ]);

@@ -22,6 +22,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+const profileKey = z
+  .string()
+  .refine(
+    (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+    '32 Bytes als Base64 erwartet (openssl rand -base64 32)',
+  )
+  .optional();
+
 export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,18 +53,20 @@ export const ZEnv = z
     /** Built-in auth: HS256 signing secret; generated and kept in DATA_DIR/jwt-secret when unset. */
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'mindestens 32 Zeichen').optional()),
     /**
+     * Built-in auth: the signing secret before a rotation (docs/OPERATIONS.md). Tokens it signed are still
+     * accepted; new ones are signed with JWT_SECRET. Remove it once those have expired (JWT_EXPIRY).
+     */
+    JWT_SECRET_PREVIOUS: optionalString.pipe(z.string().min(32, 'mindestens 32 Zeichen').optional()),
+    /**
      * AES-256-GCM key of user_profile.meta_data (ARCHITECTURE.md §5): 32 bytes, base64. Generated and kept in
      * DATA_DIR/profile-key when unset; several API replicas need the same value set here.
      */
-    PROFILE_ENCRYPTION_KEY: optionalString.pipe(
-      z
-        .string()
-        .refine(
-          (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
-          '32 Bytes als Base64 erwartet (openssl rand -base64 32)',
-        )
-        .optional(),
-    ),
+    PROFILE_ENCRYPTION_KEY: optionalString.pipe(profileKey),
+    /**
+     * The profile key before a rotation (docs/OPERATIONS.md): still decrypts until `pnpm cli profile-key
+     * rotate` has encrypted every profile with PROFILE_ENCRYPTION_KEY.
+     */
+    PROFILE_ENCRYPTION_KEY_PREVIOUS: optionalString.pipe(profileKey),
     /** Built-in auth: access-token lifetime in seconds. */
     JWT_EXPIRY: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** smtp(s)://user:pass@host:port; unset = mails are written to DATA_DIR/outbox as .eml files. */

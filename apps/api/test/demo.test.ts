@@ -92,7 +92,10 @@ describe.each(drivers)('Demo content on %s', (driver) => {
     // Names are stored like every student's: encrypted, never readable in the table.
     const stored = await t.app.db.select().from(userProfile).where(eq(userProfile.created_by, teacherId));
     expect(stored).toHaveLength(DEMO_CONTENT.students + 1);
-    expect(stored.some((row) => row.meta_data.includes(students[0]!.first_name))).toBe(false);
+    // (Not the name itself: a short one like "Lea" turns up in random base64 now and then.)
+    expect(stored.every((r) => r.meta_data.startsWith('v1.') && !r.meta_data.includes('first_name'))).toBe(
+      true,
+    );
 
     expect(taskList).toHaveLength(DEMO_CONTENT.tasks);
     expect(taskList.map((task) => task.status).sort()).toEqual(['closed', 'draft', 'published']);

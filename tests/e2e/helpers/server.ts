@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process id (its memory is read from /proc, helpers/memory.ts). */
+  pid: number;
   /** Everything the process wrote to stdout and stderr. */
   output: () => string;
   /** Sends SIGTERM and resolves with the exit code. */
@@ -84,6 +86,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -25,3 +25,8 @@ export function loadJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Uint8A
   }
   return new TextEncoder().encode(secret);
 }
+
+/** JWT_SECRET_PREVIOUS: the secret before a rotation, still accepted when checking tokens. */
+export function loadPreviousJwtSecret(env: Pick<Env, 'JWT_SECRET_PREVIOUS'>): Uint8Array | null {
+  return env.JWT_SECRET_PREVIOUS ? new TextEncoder().encode(env.JWT_SECRET_PREVIOUS) : null;
+}

@@ -4,6 +4,7 @@ import { grantRole, revokeRole, rolesByUser } from '../domain/accounts/roles';
 import type { AuthAdmin } from '../auth/types';
 import type { Ctx } from '../domain/context';
 import { resetDemo } from '../domain/demo';
+import { NoPreviousKeyError, rotateProfileKey } from '../domain/profiles/key-rotation';
 
 // Operator commands that need the database and the auth backend. The CLI runs them directly, or, when a
 // running server holds the embedded database, the server runs them for it (plugins/app/control.ts).
@@ -26,14 +27,15 @@ export interface CommandResult {
 export const COMMANDS_HELP = `  role grant <E-Mail> <teacher|organization_member>   Rolle vergeben
   role revoke <E-Mail> <teacher|organization_member>  Rolle entziehen
   user list                                           Nutzer mit Rollen auflisten
-  demo reset                                          Demo-Inhalte zurücksetzen (nur mit DEMO=1)`;
+  demo reset                                          Demo-Inhalte zurücksetzen (nur mit DEMO=1)
+  profile-key rotate                                  Profile mit dem neuen Profilschlüssel verschlüsseln`;
 
 const ok = (stdout: string): CommandResult => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string, code = 1): CommandResult => ({ code, stdout: '', stderr });
 
 /** True for the commands this module runs (the rest are the CLI's own). */
 export function isDataCommand(argv: string[]): boolean {
-  return argv[0] === 'role' || argv[0] === 'user' || argv[0] === 'demo';
+  return argv[0] === 'role' || argv[0] === 'user' || argv[0] === 'demo' || argv[0] === 'profile-key';
 }
 
 export async function runCommand(argv: string[], ctx: CommandContext): Promise<CommandResult> {
@@ -76,6 +78,27 @@ export async function runCommand(argv: string[], ctx: CommandContext): Promise<C
     const started = performance.now();
     await resetDemo(ctx.system());
     return ok(`Demo zurückgesetzt (${Math.round(performance.now() - started)} ms).\n`);
+  }
+  if (group === 'profile-key' && action === 'rotate' && rest.length === 0) {
+    let result;
+    try {
+      result = await rotateProfileKey(ctx.db, ctx.system().services.config);
+    } catch (err) {
+      if (err instanceof NoPreviousKeyError) return fail(`${err.message}\n`, 2);
+      throw err;
+    }
+    const summary =
+      `${result.rotated} Profile mit PROFILE_ENCRYPTION_KEY neu verschlüsselt, ` +
+      `${result.current} waren es schon.\n`;
+    if (result.unreadable.length === 0)
+      return ok(`${summary}PROFILE_ENCRYPTION_KEY_PREVIOUS wird nicht mehr gebraucht.\n`);
+    return {
+      code: 1,
+      stdout: summary,
+      stderr:
+        `${result.unreadable.length} Profile ließen sich mit keinem der beiden Schlüssel lesen und bleiben, ` +
+        `wie sie sind (Nutzer: ${result.unreadable.join(', ')}). Ihre Namen zeigt die App leer an.\n`,
+    };
   }
   return fail(`Unbekannter Befehl: ${argv.join(' ')}\n`, 2);
 }

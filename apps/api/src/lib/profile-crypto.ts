@@ -7,8 +7,9 @@ import { AppError } from './app-error';
 // user_profile.meta_data and /api/encrypt + /api/decrypt (ARCHITECTURE.md §5): AES-256-GCM with the user id
 // as associated data, so a ciphertext copied to another user's row (or decrypted for another user) fails.
 //
-// Format: `v1.` + base64url(iv ‖ tag ‖ ciphertext), 12-byte random IV, 16-byte tag. The version prefix leaves
-// room for a key rotation later (v2 = next key).
+// Format: `v1.` + base64url(iv ‖ tag ‖ ciphertext), 12-byte random IV, 16-byte tag. A key rotation
+// (docs/OPERATIONS.md) keeps the format: PROFILE_ENCRYPTION_KEY_PREVIOUS still decrypts, whose texts
+// `pnpm cli profile-key rotate` encrypts again with the current key (domain/profiles/key-rotation.ts).
 
 const VERSION = 'v1.';
 const IV_BYTES = 12;
@@ -46,7 +47,37 @@ export function loadProfileKey(env: Pick<Env, 'PROFILE_ENCRYPTION_KEY' | 'DATA_D
   return key;
 }
 
-export function createProfileCipher(key: Buffer): ProfileCipher {
+/** PROFILE_ENCRYPTION_KEY_PREVIOUS: the key before a rotation, still accepted for decrypting. */
+export function loadPreviousProfileKey(env: Pick<Env, 'PROFILE_ENCRYPTION_KEY_PREVIOUS'>): Buffer | null {
+  return env.PROFILE_ENCRYPTION_KEY_PREVIOUS
+    ? Buffer.from(env.PROFILE_ENCRYPTION_KEY_PREVIOUS, 'base64')
+    : null;
+}
+
+/** Encrypts with `key`; decrypts with `key`, else with each of `previous` (GCM's tag tells the right one). */
+export function createProfileCipher(key: Buffer, previous: readonly Buffer[] = []): ProfileCipher {
+  const current = singleKeyCipher(key);
+  const fallbacks = previous.map(singleKeyCipher);
+  return {
+    encrypt: (plaintext, userId) => current.encrypt(plaintext, userId),
+    decrypt(ciphertext, userId) {
+      try {
+        return current.decrypt(ciphertext, userId);
+      } catch (err) {
+        for (const cipher of fallbacks) {
+          try {
+            return cipher.decrypt(ciphertext, userId);
+          } catch {
+            // not this one either
+          }
+        }
+        throw err;
+      }
+    },
+  };
+}
+
+function singleKeyCipher(key: Buffer): ProfileCipher {
   if (key.length !== 32) throw new Error('AES-256-GCM braucht einen 32-Byte-Schlüssel');
   return {
     encrypt(plaintext, userId) {
@@ -81,10 +112,13 @@ export function createProfileCipher(key: Buffer): ProfileCipher {
 const ciphers = new WeakMap<object, ProfileCipher>();
 
 /** The profile cipher of this app's configuration. */
-export function profileCipher(env: Pick<Env, 'PROFILE_ENCRYPTION_KEY' | 'DATA_DIR'>): ProfileCipher {
+export function profileCipher(
+  env: Pick<Env, 'PROFILE_ENCRYPTION_KEY' | 'PROFILE_ENCRYPTION_KEY_PREVIOUS' | 'DATA_DIR'>,
+): ProfileCipher {
   let cipher = ciphers.get(env);
   if (!cipher) {
-    cipher = createProfileCipher(loadProfileKey(env));
+    const previous = loadPreviousProfileKey(env);
+    cipher = createProfileCipher(loadProfileKey(env), previous ? [previous] : []);
     ciphers.set(env, cipher);
   }
   return cipher;

@@ -15,7 +15,7 @@ async function verifyBearer(
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (!match?.[1]) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return await verifyJwt(auth.secret, match[1]);
+    return await verifyJwt(auth.secret, match[1], auth.previousSecret);
   } catch (err) {
     const reason = err instanceof Error ? err.message : 'invalid token';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionRevocations } from '../auth/revocations';
+import { loadPreviousJwtSecret } from '../auth/secret';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Mailer } from '../plugins/app/mailer';
@@ -19,6 +20,8 @@ export interface LocalAuth {
   revocations: SessionRevocations;
   /** Signs access tokens and checks Bearer tokens. */
   secret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: still accepted when checking Bearer tokens after a rotation. */
+  previousSecret: Uint8Array | null;
   /** The refresh token of a refresh_tokens row id (tokens.ts). */
   refreshTokenFor: (id: string) => string;
 }
@@ -27,7 +30,12 @@ export function createLocalAuth(
   deps: Pick<LocalAuth, 'db' | 'config' | 'mailer' | 'log' | 'revocations'>,
 ): LocalAuth {
   const secret = jwtSecret(deps.config);
-  return { ...deps, secret, refreshTokenFor: refreshTokenDeriver(secret) };
+  return {
+    ...deps,
+    secret,
+    previousSecret: loadPreviousJwtSecret(deps.config),
+    refreshTokenFor: refreshTokenDeriver(secret),
+  };
 }
 
 /** Who sent the request; stored on the session. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { loadJwtSecret } from '../auth/secret';
 import type { Env } from '../env';
 import type { AmrEntry } from './schema';
@@ -57,10 +57,21 @@ export async function signAccessToken(
     .sign(secret);
 }
 
-/** Verifies signature and expiry; throws jose's errors otherwise. */
-export async function verifyJwt(secret: Uint8Array, token: string): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-  return payload;
+/**
+ * Verifies signature and expiry with `secret`, or with `previous` (JWT_SECRET_PREVIOUS after a rotation);
+ * throws jose's errors otherwise.
+ */
+export async function verifyJwt(
+  secret: Uint8Array,
+  token: string,
+  previous: Uint8Array | null = null,
+): Promise<JWTPayload> {
+  try {
+    return (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload;
+  } catch (err) {
+    if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
+    return (await jwtVerify(token, previous, { algorithms: ['HS256'] })).payload;
+  }
 }
 
 /** Ten years, like the service-role keys of a Supabase project. */

@@ -1,9 +1,9 @@
 import { isPermittedRole, type UserRole } from '@app/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { createSecretKey } from 'node:crypto';
-import { loadJwtSecret } from '../../auth/secret';
+import { loadJwtSecret, loadPreviousJwtSecret } from '../../auth/secret';
 import type { AccessLevel, AuthUser } from '../../auth/types';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
@@ -38,11 +38,21 @@ function createVerifier(env: Env): Verifier {
     );
     return async (token) => (await jwtVerify(token, jwks, { audience })).payload;
   }
-  // A KeyObject once: jose would import raw bytes through WebCrypto on every request.
+  // KeyObjects once: jose would import raw bytes through WebCrypto on every request.
   const secret = createSecretKey(
     env.SUPABASE_URL ? new TextEncoder().encode(env.SUPABASE_JWT_SECRET) : loadJwtSecret(env),
   );
-  return async (token) => (await jwtVerify(token, secret, { audience, algorithms: ['HS256'] })).payload;
+  const previousSecret = env.SUPABASE_URL ? null : loadPreviousJwtSecret(env);
+  const previous = previousSecret ? createSecretKey(previousSecret) : null;
+  return async (token) => {
+    try {
+      return (await jwtVerify(token, secret, { audience, algorithms: ['HS256'] })).payload;
+    } catch (err) {
+      // After a rotation, tokens signed with the previous secret stay valid until they expire.
+      if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
+      return (await jwtVerify(token, previous, { audience, algorithms: ['HS256'] })).payload;
+    }
+  };
 }
 
 const CACHE_SIZE = 5000;
