@@ -28,7 +28,7 @@ void queryClient.prefetchQuery(configQueryOptions);
 const auth = createAuthController(() =>
   import('./lib/supabase').then(({ loadAuthClient }) => loadAuthClient(queryClient)),
 );
-setAccessTokenProvider(() => auth.accessToken());
+setAccessTokenProvider((options) => auth.accessToken(options));
 
 const router = createAppRouter(queryClient, auth);
 connectAuth(auth, router, queryClient);

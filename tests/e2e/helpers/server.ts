@@ -38,7 +38,12 @@ export interface RunningServer {
  * DATA_DIR, and waits until /api/health answers.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** A restart on the port of before keeps the browser's origin (and with it its stored session). */
+    port?: number;
+  } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} fehlt: erst "pnpm build" ausführen`);
   let dataDir = options.dataDir;
@@ -47,7 +52,7 @@ export async function startServer(
     // A copy of an initialised PGlite directory spares each server's start the initdb (unless it uses Postgres).
     if (!options.env?.DATABASE_URL) await seedPgliteDataDir(dataDir);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,

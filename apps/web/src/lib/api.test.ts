@@ -68,6 +68,75 @@ describe('apiFetch', () => {
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
 
+  it('renews a token the server refuses (401) once and sends the request again with the new one', async () => {
+    const calls = stubFetch((request) =>
+      request.headers.get('Authorization') === 'Bearer neu'
+        ? jsonResponse({ id: 's1', name: 'Mathematik' })
+        : jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'User not logged in' } }, 401),
+    );
+    const asked: Array<{ renew?: boolean } | undefined> = [];
+    setAccessTokenProvider((options) => {
+      asked.push(options);
+      return Promise.resolve(options?.renew ? 'neu' : 'alt');
+    });
+
+    const subject = await apiFetch('/api/subjects/s1', {
+      method: 'PUT',
+      body: { name: 'Mathematik' },
+      schema: ZSubject,
+    });
+
+    expect(subject).toEqual({ id: 's1', name: 'Mathematik' });
+    expect(asked).toEqual([undefined, { renew: true }]);
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer alt', 'Bearer neu']);
+    expect(await calls[1]!.json()).toEqual({ name: 'Mathematik' });
+  });
+
+  it('gives up after one renewal, and does not renew when no token was sent or none comes back', async () => {
+    const refused = () =>
+      jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'User not logged in' } }, 401);
+    let calls = stubFetch(refused);
+    setAccessTokenProvider((options) => Promise.resolve(options?.renew ? 'auch-abgelehnt' : 'alt'));
+    expect((await rejectionOf(apiFetch('/api/subjects', { schema: ZSubject }))).status).toBe(401);
+    expect(calls).toHaveLength(2);
+
+    // The refresh failed (the session has ended): the first answer stands.
+    calls = stubFetch(refused);
+    setAccessTokenProvider((options) => Promise.resolve(options?.renew ? null : 'alt'));
+    expect((await rejectionOf(apiFetch('/api/subjects', { schema: ZSubject }))).status).toBe(401);
+    expect(calls).toHaveLength(1);
+
+    // Signed out: nothing to renew, the 401 stands.
+    calls = stubFetch(refused);
+    const provider = vi.fn((_options?: { renew?: boolean }) => Promise.resolve<string | null>(null));
+    setAccessTokenProvider(provider);
+    expect((await rejectionOf(apiFetch('/api/subjects', { schema: ZSubject }))).status).toBe(401);
+    expect(calls).toHaveLength(1);
+    expect(provider).toHaveBeenCalledTimes(2);
+
+    // A public request is not renewed.
+    calls = stubFetch(refused);
+    provider.mockClear();
+    expect((await rejectionOf(apiFetch('/api/config', { schema: ZSubject, anonymous: true }))).status).toBe(
+      401,
+    );
+    expect(provider).not.toHaveBeenCalled();
+  });
+
+  it('renews also when the request went with the session cookie only (the auth client not loaded yet)', async () => {
+    const calls = stubFetch((request) =>
+      request.headers.get('Authorization') === 'Bearer neu'
+        ? jsonResponse({ id: 's1', name: 'Mathematik' })
+        : jsonResponse({ error: { code: 'UNAUTHENTICATED', message: 'User not logged in' } }, 401),
+    );
+    setAccessTokenProvider((options) => Promise.resolve(options?.renew ? 'neu' : null));
+    expect(await apiFetch('/api/subjects/s1', { schema: ZSubject })).toEqual({
+      id: 's1',
+      name: 'Mathematik',
+    });
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual([null, 'Bearer neu']);
+  });
+
   it('sends no Authorization header when nobody is signed in', async () => {
     const calls = stubFetch(() => jsonResponse({ id: 's1', name: 'Mathematik' }));
     setAccessTokenProvider(() => Promise.resolve(null));

@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-type AccessTokenProvider = () => Promise<string | null>;
+type AccessTokenProvider = (options?: { renew?: boolean }) => Promise<string | null>;
 
 let accessTokenProvider: AccessTokenProvider | null = null;
 
@@ -43,9 +43,21 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null): vo
   accessTokenProvider = provider;
 }
 
-/** The current access token for a request made beside `apiFetch` (apiDownload.ts); null when signed out. */
-export async function currentAccessToken(): Promise<string | null> {
-  return accessTokenProvider ? accessTokenProvider() : null;
+/**
+ * Sends a request with the current access token (none for `anonymous`). When the server answers 401 to a
+ * token, it no longer accepts one it issued (e.g. its signing secret was changed): the token is renewed
+ * once with the session's refresh token and the request sent again. `send` gets the token to use.
+ */
+export async function withAccessToken<T extends { status: number }>(
+  send: (token: string | null) => Promise<T>,
+  { anonymous = false }: { anonymous?: boolean } = {},
+): Promise<T> {
+  const token = accessTokenProvider && !anonymous ? await accessTokenProvider() : null;
+  const answer = await send(token);
+  // Also without a token: before the auth client is loaded the session cookie carries it.
+  if (answer.status !== 401 || anonymous || !accessTokenProvider) return answer;
+  const renewed = await accessTokenProvider({ renew: true });
+  return renewed && renewed !== token ? send(renewed) : answer;
 }
 
 type ValidationResult<Output> =
@@ -122,9 +134,6 @@ export async function apiFetch<TSchema extends ResponseSchema>(
   { method = 'GET', body, schema, signal, anonymous = false }: ApiFetchOptions<TSchema>,
 ): Promise<ResponseOf<TSchema>> {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'fetch' });
-  const token = accessTokenProvider && !anonymous ? await accessTokenProvider() : null;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     requestBody = body;
@@ -135,7 +144,13 @@ export async function apiFetch<TSchema extends ResponseSchema>(
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
+    response = await withAccessToken(
+      (token) => {
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        return fetch(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
+      },
+      { anonymous },
+    );
   } catch (error) {
     // A cancelled request is not a failure: let the caller (TanStack Query) see the abort as it is.
     if (signal?.aborted) throw error;
@@ -218,51 +233,52 @@ export async function apiUpload<TSchema extends ResponseSchema>(
   formData: FormData,
   { schema, onProgress, signal, method = 'POST' }: ApiUploadOptions<TSchema>,
 ): Promise<ResponseOf<TSchema>> {
-  const token = accessTokenProvider ? await accessTokenProvider() : null;
   signal?.throwIfAborted();
-  const { status, text, requestId } = await new Promise<{
-    status: number;
-    text: string;
-    requestId: string | null;
-  }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Requested-With', 'fetch');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const abortError = (): Error =>
-      signal?.reason instanceof Error
-        ? signal.reason
-        : new DOMException('Der Upload wurde abgebrochen.', 'AbortError');
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+  const send = (token: string | null) =>
+    new Promise<{
+      status: number;
+      text: string;
+      requestId: string | null;
+    }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, path);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('X-Requested-With', 'fetch');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      const abortError = (): Error =>
+        signal?.reason instanceof Error
+          ? signal.reason
+          : new DOMException('Der Upload wurde abgebrochen.', 'AbortError');
+      const onAbort = () => xhr.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      if (onProgress) {
+        xhr.upload.addEventListener('progress', (event) => {
+          onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+        });
+      }
+      xhr.addEventListener('load', () => {
+        done();
+        resolve({
+          status: xhr.status,
+          text: typeof xhr.responseText === 'string' ? xhr.responseText : '',
+          requestId: xhr.getResponseHeader('x-request-id'),
+        });
       });
-    }
-    xhr.addEventListener('load', () => {
-      done();
-      resolve({
-        status: xhr.status,
-        text: typeof xhr.responseText === 'string' ? xhr.responseText : '',
-        requestId: xhr.getResponseHeader('x-request-id'),
+      xhr.addEventListener('error', () => {
+        done();
+        reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
       });
+      xhr.addEventListener('timeout', () => {
+        done();
+        reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
+      });
+      xhr.addEventListener('abort', () => {
+        done();
+        reject(abortError());
+      });
+      xhr.send(formData);
     });
-    xhr.addEventListener('error', () => {
-      done();
-      reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
-    });
-    xhr.addEventListener('timeout', () => {
-      done();
-      reject(new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network }));
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      reject(abortError());
-    });
-    xhr.send(formData);
-  });
+  const { status, text, requestId } = await withAccessToken(send);
   return parseApiResponse(status, text, requestId, schema);
 }

@@ -1,5 +1,5 @@
 import { deShell } from '../i18n/de.shell';
-import { ApiError, checkedByServer, currentAccessToken, parseApiResponse } from './api';
+import { ApiError, checkedByServer, parseApiResponse, withAccessToken } from './api';
 
 // A module of its own: only the account and task pages download files this way, and what lib/api.ts holds loads with
 // every page (the public submit page included).
@@ -19,11 +19,12 @@ export async function apiDownload(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ApiDownload> {
   const headers = new Headers({ 'X-Requested-With': 'fetch' });
-  const token = await currentAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
+    response = await withAccessToken((token) => {
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return fetch(path, { headers, signal, credentials: 'same-origin' });
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });

@@ -83,6 +83,37 @@ describe('The auth controller (PRODUCT.md §4 "Session")', () => {
     expect((await auth.refresh()).role).toBe('teacher');
   });
 
+  it('renews a refused access token with one refresh for concurrent callers', async () => {
+    const stub = createStubAuthClient(fakeSession({ role: 'teacher' }));
+    const renewed = fakeSession({ role: 'teacher', tokenSuffix: 'neu' });
+    stub.answers.refreshSession.mockResolvedValueOnce({
+      data: { session: renewed, user: null },
+      error: null,
+    });
+    const { auth } = controllerFor(stub);
+    await auth.getState();
+    const before = await auth.accessToken();
+
+    const tokens = await Promise.all([auth.accessToken({ renew: true }), auth.accessToken({ renew: true })]);
+
+    expect(stub.refreshSession).toHaveBeenCalledTimes(1);
+    expect(tokens).toEqual([renewed.access_token, renewed.access_token]);
+    expect(tokens[0]).not.toBe(before);
+    expect(await auth.accessToken()).toBe(renewed.access_token);
+  });
+
+  it('answers no token when the refresh is refused', async () => {
+    const stub = createStubAuthClient(fakeSession({ role: 'teacher' }));
+    stub.answers.refreshSession.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: authError('refresh_token_not_found'),
+    });
+    const { auth } = controllerFor(stub);
+    await auth.getState();
+
+    expect(await auth.accessToken({ renew: true })).toBeNull();
+  });
+
   it('signs out locally and only once for concurrent calls', async () => {
     const { auth, stub } = controllerFor(createStubAuthClient(fakeSession({ role: 'teacher' })));
     await auth.getState();

@@ -59,8 +59,12 @@ export interface AuthController {
   refresh(): Promise<AuthSnapshot>;
   /** Signs out this browser (scope local); concurrent calls share one request. */
   signOut(): Promise<void>;
-  /** The access token for API calls; null when signed out or when auth was never needed on this page. */
-  accessToken(): Promise<string | null>;
+  /**
+   * The access token for API calls; null when signed out or when auth was never needed on this page.
+   * `renew`: the server refused the current one (401), so a fresh one is fetched with the refresh token
+   * first; concurrent calls share one refresh. A refresh the server refuses ends the session.
+   */
+  accessToken(options?: { renew?: boolean }): Promise<string | null>;
 }
 
 function snapshotOf(session: Session | null): AuthSnapshot {
@@ -92,6 +96,7 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
   let statePromise: Promise<AuthSnapshot> | null = null;
   let snapshot: AuthSnapshot | null = null;
   let signingOut: Promise<void> | null = null;
+  let renewing: Promise<string | null> | null = null;
   const listeners = new Set<AuthListener>();
   const callbacks = new Map<string, Promise<{ ok: boolean }>>();
 
@@ -136,6 +141,23 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
     return statePromise.then(() => snapshot ?? snapshotOf(null));
   }
 
+  async function refresh(): Promise<AuthSnapshot> {
+    const auth = await client();
+    await getState();
+    const { data, error } = await auth.refreshSession();
+    if (!error) publish(snapshotOf(data.session));
+    return snapshot ?? snapshotOf(null);
+  }
+
+  /** A new access token from the refresh token; null when the server refused it (the session has ended). */
+  async function renew(): Promise<string | null> {
+    const auth = await client();
+    const { data, error } = await auth.refreshSession();
+    if (error || !data.session) return null;
+    publish(snapshotOf(data.session));
+    return data.session.access_token;
+  }
+
   async function exchange(credentials: CallbackCredentials): Promise<{ ok: boolean }> {
     const auth = await client();
     const result =
@@ -176,13 +198,7 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
       publish(snapshotOf(session));
       return snapshot ?? snapshotOf(null);
     },
-    async refresh() {
-      const auth = await client();
-      await getState();
-      const { data, error } = await auth.refreshSession();
-      if (!error) publish(snapshotOf(data.session));
-      return snapshot ?? snapshotOf(null);
-    },
+    refresh,
     signOut() {
       signingOut ??= (async () => {
         const auth = await client();
@@ -194,7 +210,15 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
       });
       return signingOut;
     },
-    async accessToken() {
+    async accessToken(options = {}) {
+      if (options.renew) {
+        renewing ??= renew()
+          .catch(() => null)
+          .finally(() => {
+            renewing = null;
+          });
+        return renewing;
+      }
       if (!clientPromise) return null;
       try {
         const auth = await clientPromise;
