@@ -124,8 +124,16 @@ describe('A teacher grades and hands back by keyboard alone', () => {
     await page.keyboard.type(text);
   }
 
+  /** The toast, given time for a busy machine; the failure names the page and the focus it ended on. */
   async function expectToast(text: string | RegExp) {
-    await poll(() => page.locator('[data-toast]').filter({ hasText: text }).first().isVisible()).toBe(true);
+    const toast = page.locator('[data-toast]').filter({ hasText: text }).first();
+    try {
+      await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    } catch (err) {
+      throw new Error(`Keine Meldung „${String(text)}“ auf ${page.url()}, Fokus: ${await focused()}`, {
+        cause: err,
+      });
+    }
   }
 
   it('signs in by keyboard', async () => {
