@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+// A relative path: the config is bundled on its own, and the contract package is TypeScript source.
+import { COLOR_SCHEME_SCRIPT } from '../../packages/contract/src/color-scheme-script';
 
 // The app's version is the API's (`GET /api/config`, `GET /api/health` report it).
 const { version } = JSON.parse(readFileSync(new URL('../api/package.json', import.meta.url), 'utf8')) as {
@@ -43,6 +45,17 @@ function submitPageInDevelopment(): Plugin {
   };
 }
 
+/**
+ * The colour mode before the first paint, inline in the head of every HTML entry (index.html, submit.html);
+ * the API's Content Security Policy allows it by the hash of the same text.
+ */
+function colorSchemeBeforePaint(): Plugin {
+  return {
+    name: 'color-scheme-before-paint',
+    transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 /** The API (and the built-in auth at `/auth/v1`) during development: `pnpm --filter @app/api dev`. */
 const apiOrigin = 'http://127.0.0.1:3000';
 const proxy = {
@@ -67,6 +80,7 @@ export default defineConfig({
     react(),
     buildMetadata(),
     submitPageInDevelopment(),
+    colorSchemeBeforePaint(),
     // The service worker (/sw.js, ADR 019): installable app, hashed assets cached on first use, pages from the
     // network first. Never an /api or /auth answer. Registered by features/pwa, not on the children's pages.
     VitePWA({

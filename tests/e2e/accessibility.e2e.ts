@@ -7,7 +7,7 @@ import { launchBrowser, openPage } from './helpers/browser';
 import { photo } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 
-// Evaluated rather than added as a script tag: the app's CSP (script-src 'self') refuses inline scripts.
+// Evaluated rather than added as a script tag: the app's CSP refuses inline scripts other than its own one.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {

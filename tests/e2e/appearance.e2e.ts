@@ -217,4 +217,31 @@ describe('Toasts, notifications and colour modes in a real browser', () => {
     await expect.poll(() => scheme(teacher)).toBe('light');
     expect(teacherErrors).toEqual([]);
   });
+
+  it('paints the stored mode from the first frame, before the app’s scripts have run', async () => {
+    const { page, errors } = await openPage(browser, { viewport: { width: 1366, height: 800 } });
+    // The app's scripts never arrive: what shows is what the page's head does by itself.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    for (const path of ['/login', '/classes']) {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(origin + path);
+      await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+      await page.reload();
+      expect(await scheme(page)).toBe('dark');
+      expect(await background()).toBe('rgb(36, 36, 36)');
+
+      // Nothing stored follows the system; a stored light wins over a dark system.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+      await page.reload();
+      expect(await scheme(page)).toBe('dark');
+      await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
+      await page.reload();
+      expect(await scheme(page)).toBe('light');
+      expect(await background()).toBe('rgb(255, 255, 255)');
+    }
+    expect(errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
+    await page.context().close();
+  });
 });

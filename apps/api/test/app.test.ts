@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drivers } from './helpers/database';
 import { createTestApp, type TestApp } from './helpers/app';
+import { colorSchemeScriptHash } from '../src/plugins/external/helmet';
 
 function addProbeRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -113,6 +114,8 @@ describe.each(drivers)('API foundation on %s', (driver) => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Scripts: the app's own files and the one inline script of the HTML pages, nothing else inline.
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${colorSchemeScriptHash()};`);
   });
 
   it('never writes tokens or passwords to the log', async () => {

@@ -35,3 +35,4 @@ export * from './avatar';
 export * from './pdfs';
 export * from './scans';
 export * from './skill-profile';
+export * from './color-scheme-script';

@@ -1,7 +1,14 @@
+import { COLOR_SCHEME_SCRIPT } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+
+/** The CSP source that allows the one inline script of the HTML pages (the colour mode before the first paint). */
+export function colorSchemeScriptHash(): string {
+  return `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
+}
 
 function origin(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
@@ -33,7 +40,7 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", colorSchemeScriptHash()],
           // Mantine injects <style> tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

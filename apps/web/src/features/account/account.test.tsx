@@ -7,7 +7,7 @@ import { de } from '../../i18n/de';
 import { authError, createStubAuthClient, fakeSession } from '../../test/authStub';
 import { renderApp } from '../../test/renderApp';
 import { createTeacherApi, makeProfile, type TeacherApi } from '../../test/teacherApi';
-import { COLOR_SCHEME_STORAGE_KEY } from './colorSchemeStorage';
+import { COLOR_SCHEME_STORAGE_KEY } from '@app/contract';
 
 // /account ('Preferences'): colour mode kept in the profile, password change, data export, deleting the
 // account. The API and supabase-js' auth client are the stubs of the outer boundary.

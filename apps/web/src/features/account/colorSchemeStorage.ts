@@ -1,7 +1,4 @@
-import type { ColorSchemePreference } from '@app/contract';
-
-/** The key of Mantine's default colour-scheme manager (localStorageColorSchemeManager), which App.tsx uses. */
-export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
+import { COLOR_SCHEME_STORAGE_KEY, type ColorSchemePreference } from '@app/contract';
 
 /**
  * Writes the mode where Mantine reads it on the next start, also while a page forces another one (Mantine's
