@@ -188,7 +188,7 @@ describe('Toasts, notifications and colour modes in a real browser', () => {
     await teacher.setViewportSize({ width: 1366, height: 800 });
     await teacher.goto(`${origin}/account`);
     await teacher.getByRole('radiogroup', { name: 'Farbmodus' }).getByText('Dunkel', { exact: true }).click();
-    await expect.poll(() => scheme(teacher)).toBe('dark');
+    await expect.poll(() => scheme(teacher), { timeout: 15_000 }).toBe('dark');
 
     for (const forced of [qrPath, classTokenPath]) {
       for (const width of WIDTHS) {
@@ -196,7 +196,7 @@ describe('Toasts, notifications and colour modes in a real browser', () => {
         // Opened directly (a reload) and reached from a page in dark mode.
         await teacher.goto(origin + forced);
         await teacher.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-        await expect.poll(() => scheme(teacher)).toBe('light');
+        await expect.poll(() => scheme(teacher), { timeout: 15_000 }).toBe('light');
         const background = await teacher.evaluate(() => getComputedStyle(document.body).backgroundColor);
         expect(background).toBe('rgb(255, 255, 255)');
         await shoot(
@@ -209,12 +209,12 @@ describe('Toasts, notifications and colour modes in a real browser', () => {
     // Leaving the page brings the user's own mode back, and the choice stays stored.
     await teacher.goto(`${origin}/classes`);
     await teacher.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => scheme(teacher)).toBe('dark');
+    await expect.poll(() => scheme(teacher), { timeout: 15_000 }).toBe('dark');
     expect(await teacher.evaluate(() => localStorage.getItem('mantine-color-scheme-value'))).toBe('dark');
 
     await teacher.goto(`${origin}/account`);
     await teacher.getByRole('radiogroup', { name: 'Farbmodus' }).getByText('System', { exact: true }).click();
-    await expect.poll(() => scheme(teacher)).toBe('light');
+    await expect.poll(() => scheme(teacher), { timeout: 15_000 }).toBe('light');
     expect(teacherErrors).toEqual([]);
   });
 
