@@ -1,3 +1,4 @@
+import { errors } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,4 +30,21 @@ export function loadJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): Uint8A
 /** JWT_SECRET_PREVIOUS: the secret before a rotation, still accepted when checking tokens. */
 export function loadPreviousJwtSecret(env: Pick<Env, 'JWT_SECRET_PREVIOUS'>): Uint8Array | null {
   return env.JWT_SECRET_PREVIOUS ? new TextEncoder().encode(env.JWT_SECRET_PREVIOUS) : null;
+}
+
+/**
+ * Checks a token with the current key, and with the previous one (JWT_SECRET_PREVIOUS) when the signature does
+ * not match the current: the one rule for both places that check the built-in auth's tokens.
+ */
+export async function verifyWithPrevious<Key, Result>(
+  current: Key,
+  previous: Key | null,
+  verify: (key: Key) => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await verify(current);
+  } catch (err) {
+    if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
+    return verify(previous);
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { loadJwtSecret } from '../auth/secret';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { loadJwtSecret, verifyWithPrevious } from '../auth/secret';
 import type { Env } from '../env';
 import type { AmrEntry } from './schema';
 
@@ -66,12 +66,11 @@ export async function verifyJwt(
   token: string,
   previous: Uint8Array | null = null,
 ): Promise<JWTPayload> {
-  try {
-    return (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload;
-  } catch (err) {
-    if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
-    return (await jwtVerify(token, previous, { algorithms: ['HS256'] })).payload;
-  }
+  return verifyWithPrevious(
+    secret,
+    previous,
+    async (key) => (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload,
+  );
 }
 
 /** Ten years, like the service-role keys of a Supabase project. */

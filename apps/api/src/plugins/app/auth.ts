@@ -1,9 +1,9 @@
 import { isPermittedRole, type UserRole } from '@app/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { createSecretKey } from 'node:crypto';
-import { loadJwtSecret, loadPreviousJwtSecret } from '../../auth/secret';
+import { loadJwtSecret, loadPreviousJwtSecret, verifyWithPrevious } from '../../auth/secret';
 import type { AccessLevel, AuthUser } from '../../auth/types';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
@@ -44,15 +44,13 @@ function createVerifier(env: Env): Verifier {
   );
   const previousSecret = env.SUPABASE_URL ? null : loadPreviousJwtSecret(env);
   const previous = previousSecret ? createSecretKey(previousSecret) : null;
-  return async (token) => {
-    try {
-      return (await jwtVerify(token, secret, { audience, algorithms: ['HS256'] })).payload;
-    } catch (err) {
-      // After a rotation, tokens signed with the previous secret stay valid until they expire.
-      if (!previous || !(err instanceof errors.JWSSignatureVerificationFailed)) throw err;
-      return (await jwtVerify(token, previous, { audience, algorithms: ['HS256'] })).payload;
-    }
-  };
+  // After a rotation, tokens signed with the previous secret stay valid until they expire.
+  return (token) =>
+    verifyWithPrevious(
+      secret,
+      previous,
+      async (key) => (await jwtVerify(token, key, { audience, algorithms: ['HS256'] })).payload,
+    );
 }
 
 const CACHE_SIZE = 5000;
