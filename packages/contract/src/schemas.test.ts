@@ -176,7 +176,8 @@ describe('submission display', () => {
       outcome: 'no_code',
       guess_student_id: null,
       confidence: null,
-      guess_source: null,
+      reasons: [],
+      candidates: [],
       stack_index: 3,
     } as const;
     expect(ZSubmissionFile.parse({ ...file, scan }).scan).toEqual(scan);

@@ -129,7 +129,8 @@ export async function addRubric(
 export async function classroom(
   app: FastifyInstance,
   teacher: SignedIn,
-  options: { students: number; rubric?: boolean; title?: string },
+  /** `names`: the students as "First Last" (default: generated German names). */
+  options: { students: number; rubric?: boolean; title?: string; names?: string[] },
 ): Promise<Classroom> {
   const base = await baseUrlOf(app);
   const subject = ZSubject.parse(
@@ -138,10 +139,12 @@ export async function classroom(
   const klass = ZClass.parse(
     (await teacher.call('POST', '/api/classes', { name: '7b', grade: '7', subject_id: subject.id })).json(),
   );
-  const names = Array.from(
-    { length: options.students },
-    (_, i) => `${FIRST[i % 10]} ${LAST[(i * 3) % 10]}${i >= 10 ? i : ''}`,
-  );
+  const names =
+    options.names ??
+    Array.from(
+      { length: options.students },
+      (_, i) => `${FIRST[i % 10]} ${LAST[(i * 3) % 10]}${i >= 10 ? i : ''}`,
+    );
   const { students } = ZCreateStudentsResponse.parse(
     (await teacher.call('POST', '/api/createStudents', { class_id: klass.id, names })).json(),
   );

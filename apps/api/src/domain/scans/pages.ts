@@ -108,6 +108,16 @@ export async function readCode(bytes: Uint8Array, mime: string): Promise<string 
   return 'code' in result ? result.code : null;
 }
 
+/** Whether a page without a code is blank, and the text printed in its header (the name field). */
+export async function inspectPage(
+  bytes: Uint8Array,
+  mime: string,
+): Promise<{ blank: boolean; text: string }> {
+  const result = await send('inspect', bytes, mime);
+  if (!('blank' in result)) throw new Error('page worker answered without an inspection');
+  return { blank: result.blank, text: result.text };
+}
+
 async function image(op: 'ai_jpeg' | 'thumbnail', bytes: Uint8Array, mime: string): Promise<Buffer> {
   const result = await send(op, bytes, mime);
   if (!('bytes' in result)) throw new Error('page worker answered without an image');

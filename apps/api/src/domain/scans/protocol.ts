@@ -1,6 +1,6 @@
 // Messages between the API and the page worker (worker.ts, pages.ts).
 
-export type PageOperation = 'code' | 'ai_jpeg' | 'thumbnail';
+export type PageOperation = 'code' | 'inspect' | 'ai_jpeg' | 'thumbnail';
 
 export interface PageJob {
   id: number;
@@ -11,5 +11,6 @@ export interface PageJob {
 
 export type PageJobResult =
   | { id: number; ok: true; code: string | null }
+  | { id: number; ok: true; blank: boolean; text: string }
   | { id: number; ok: true; bytes: Uint8Array }
   | { id: number; ok: false; message: string };

@@ -71,7 +71,7 @@ async function drawnPixels(bytes: Uint8Array, longSide: number): Promise<RgbaIma
 }
 
 /** The page's pixels at `longSide` (a photo or scan is never enlarged). */
-async function pagePixels(bytes: Uint8Array, mime: string, longSide: number): Promise<RgbaImage> {
+export async function pagePixels(bytes: Uint8Array, mime: string, longSide: number): Promise<RgbaImage> {
   if (mime !== 'application/pdf') return imagePixels(bytes, longSide);
   const scan = await scannedJpeg(bytes).catch(() => null);
   return scan ? imagePixels(scan.jpeg, longSide, { rotate: scan.rotate }) : drawnPixels(bytes, longSide);

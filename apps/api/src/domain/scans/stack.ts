@@ -1,18 +1,19 @@
 import type { ScanReading, UploadReceipt } from '@app/contract';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { submissionFiles, submissions } from '../../db/schema';
 import { classMembers } from '../../lib/student-names';
 import { cipherOf, type Ctx } from '../context';
 import { storedBytes } from '../files';
 import { matchFile } from '../submissions/matching';
-import { combineGuesses, nameGuess, neighbourGuess, type Guess, type StackPage } from './guess';
-import { aiPageJpeg, readCode } from './pages';
+import { guessPage, missingPages, nameGuess, type PageGuess, type StackPage } from './guess';
+import { aiPageJpeg, inspectPage, readCode } from './pages';
 
 // Reading the teacher's scanned stack (PRODUCT.md §7 "Scans zuordnen", ADR 017). After the files of a
 // teacher's upload without a student are recorded, each page is read in stack order, one at a time, in the
-// request: its QR code names the submission (print token) and assigns the page; the pages left over get a
-// best guess (the neighbouring pages, and the printed name when an AI provider is configured). Reading never
-// loses a file: a page that cannot be read stays unmatched as `no_code`.
+// request: its QR code names the submission (print token) and assigns the page; an empty page is marked
+// blank; the pages left over get a best guess from the name printed on them (read here), the neighbouring
+// pages and which students still lack pages (and a handwritten name through the AI provider, when there is
+// one). Reading never loses a file: a page that cannot be read stays unmatched as `no_code`.
 
 /** How long one upload may spend asking the AI for names; the pages after that get the neighbour guess. */
 const NAME_READING_BUDGET_MS = 60_000;
@@ -41,6 +42,17 @@ function parseCode(
   if (!url.pathname.endsWith(`/submit/${encodeURIComponent(taskId)}`) || !submission)
     return { outcome: 'foreign_code' as const };
   return { outcome: 'qr' as const, submission };
+}
+
+/** How many pages read from stacks (by code, or assigned from the queue) each student of the task has. */
+async function scannedPagesPerStudent(ctx: Ctx, taskId: string): Promise<Map<string, number>> {
+  const rows = await ctx.db
+    .select({ student_id: submissions.student_id, pages: count() })
+    .from(submissionFiles)
+    .innerJoin(submissions, eq(submissions.id, submissionFiles.submission_id))
+    .where(and(eq(submissions.task_id, taskId), isNotNull(submissionFiles.scan)))
+    .groupBy(submissions.student_id);
+  return new Map(rows.flatMap((row) => (row.student_id ? [[row.student_id, Number(row.pages)]] : [])));
 }
 
 /**
@@ -103,17 +115,37 @@ export async function readScannedStack(ctx: Ctx, task: ScanTask, receipt: Upload
     }
     const read = stack.filter((page) => page.read !== null).length;
 
-    // 2. Guesses for the pages left over, then every reading is stored.
+    // 2. The pages without a code: blank, or the text of their header (the printed name).
+    const texts = new Map<string, string>();
+    for (const page of stack) {
+      if (page.read !== 'no_code') continue;
+      try {
+        const row = rowById.get(page.id)!;
+        const seen = await inspectPage(await storedBytes(ctx, row.storage_key), row.mime);
+        if (seen.blank) page.read = 'blank';
+        else texts.set(page.id, seen.text);
+      } catch (err) {
+        ctx.log.warn({ err, fileId: page.id }, 'Seite des Stapels nicht gelesen');
+      }
+    }
+
+    // 3. What the class list knows, then a guess for each page left over; every reading is stored.
+    const missing = missingPages(
+      tokens.flatMap((row) => (row.student_id ? [row.student_id] : [])),
+      await scannedPagesPerStudent(ctx, task.id),
+    );
+    const open = stack.filter((page) => page.read === 'no_code').length;
+    const members = open > 0 ? await classMembers(ctx.db, cipherOf(ctx), task.class_id) : [];
     const ai = ctx.services.ai;
-    const members = ai ? await classMembers(ctx.db, cipherOf(ctx), task.class_id) : [];
     let aiAvailable = ai !== null && members.length > 0;
     const aiDeadline = Date.now() + NAME_READING_BUDGET_MS;
     for (const [index, page] of stack.entries()) {
       if (page.read === null) continue;
-      let guess: ReturnType<typeof combineGuesses> = null;
-      if (page.read !== 'qr') {
-        let byName: Guess | null = null;
-        if (ai && aiAvailable && Date.now() < aiDeadline) {
+      let guess: PageGuess | null = null;
+      if (page.read === 'no_code') {
+        let byName = nameGuess(texts.get(page.id) ?? '', members);
+        // Handwriting (the plain worksheet's name field): the AI service, when there is one.
+        if (!byName && ai && aiAvailable && Date.now() < aiDeadline) {
           try {
             const row = rowById.get(page.id)!;
             const bytes = await aiPageJpeg(await storedBytes(ctx, row.storage_key), row.mime);
@@ -126,13 +158,14 @@ export async function readScannedStack(ctx: Ctx, task: ScanTask, receipt: Upload
             ctx.log.warn({ err, fileId: page.id }, 'Name auf der Seite nicht gelesen');
           }
         }
-        guess = combineGuesses(neighbourGuess(stack, index), byName);
+        guess = guessPage({ stack, index, byName, missing, open });
       }
       const scan: ScanReading = {
         outcome: page.read,
         guess_student_id: guess?.studentId ?? null,
         confidence: guess?.confidence ?? null,
-        guess_source: guess?.source ?? null,
+        reasons: guess?.reasons ?? [],
+        candidates: guess?.candidates ?? [],
         stack_index: index,
       };
       await ctx.db.update(submissionFiles).set({ scan }).where(eq(submissionFiles.id, page.id));

@@ -1,5 +1,5 @@
 import type { ScanReading } from '@app/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
@@ -17,7 +17,8 @@ function reading(n: number, overrides: Partial<ScanReading>): ScanReading {
     outcome: 'no_code',
     guess_student_id: null,
     confidence: null,
-    guess_source: null,
+    reasons: [],
+    candidates: [],
     stack_index: n - 1,
     ...overrides,
   };
@@ -26,8 +27,9 @@ function reading(n: number, overrides: Partial<ScanReading>): ScanReading {
 const pageId = (n: number) => `page-${n}`.padEnd(21, '_');
 
 /**
- * A stack of six pages as reading left it: 1, 2 and 4 assigned by their QR codes, 3 (no code) guessed as
- * Anna's from its neighbours, 5 guessed as Cem's by the name field (less sure), 6 another task's worksheet.
+ * A stack of eight pages as reading left it: 1, 2 and 4 assigned by their QR codes, 3 (no code) guessed as
+ * Anna's from its neighbours, 5 guessed as Cem's by the name field (less sure), 6 another task's worksheet,
+ * 7 blank, 8 unsure between Cem and Ben.
  */
 function setup({ refuse = false } = {}) {
   const anna = entry('Anna', 'Albers', { student_id: ANNA });
@@ -45,10 +47,22 @@ function setup({ refuse = false } = {}) {
   const pages = [
     page(1, anna.id, { outcome: 'qr' }),
     page(2, anna.id, { outcome: 'qr' }),
-    page(3, null, { guess_student_id: ANNA, confidence: 0.9, guess_source: 'neighbour' }),
+    page(3, null, {
+      guess_student_id: ANNA,
+      confidence: 0.9,
+      reasons: ['neighbours', 'missing'],
+      candidates: [ANNA, CEM],
+    }),
     page(4, ben.id, { outcome: 'qr' }),
-    page(5, null, { guess_student_id: CEM, confidence: 0.55, guess_source: 'name' }),
+    page(5, null, { guess_student_id: CEM, confidence: 0.8, reasons: ['name'], candidates: [CEM] }),
     page(6, null, { outcome: 'foreign_code' }),
+    page(7, null, { outcome: 'blank' }),
+    page(8, null, {
+      guess_student_id: CEM,
+      confidence: 0.3,
+      reasons: ['neighbour_after', 'missing'],
+      candidates: [CEM, BEN],
+    }),
   ];
   const calls: Array<{ url: string; body: unknown }> = [];
   const queryClient = createQueryClient();
@@ -84,12 +98,14 @@ const queue = () => screen.getByTestId('scan-queue');
 const live = () => queue().querySelector('[aria-live="polite"]')!.textContent;
 
 describe('Reading a scanned stack', () => {
-  it('says what the codes assigned and marks the pages of another task', () => {
+  it('says what the codes assigned and marks the pages of another task and the blank ones', () => {
     setup();
     const summary = screen.getByRole('region', { name: 'Erkannt' });
     expect(within(summary).getByText('3 Seiten per QR-Code zugeordnet')).toBeTruthy();
     expect(within(summary).getByText('1 Seite gehört zu einer anderen Aufgabe')).toBeTruthy();
-    expect(within(summary).getByText('2 Seiten ohne lesbaren Code')).toBeTruthy();
+    expect(within(summary).getByText('3 Seiten ohne lesbaren Code')).toBeTruthy();
+    expect(within(summary).getByText('1 leere Seite')).toBeTruthy();
+    expect(within(screen.getAllByTestId('stack-page')[6]!).getByText(/^Leere Seite/)).toBeTruthy();
 
     const rows = screen.getAllByTestId('stack-page');
     expect(within(rows[0]!).getByText('per QR-Code zugeordnet')).toBeTruthy();
@@ -103,13 +119,17 @@ describe('Reading a scanned stack', () => {
 
     // The surest guess first, large enough to read the name, with who and why; the confirm button has the focus.
     expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Anna Albers');
-    expect(within(queue()).getByText('Die Seiten davor und danach gehören Anna Albers.')).toBeTruthy();
+    expect(
+      within(queue()).getByText(
+        'Die Seiten davor und danach gehören Anna Albers. Von Anna Albers fehlen noch Seiten.',
+      ),
+    ).toBeTruthy();
     expect(within(queue()).getByText('Sicherheit 90 %')).toBeTruthy();
-    expect(within(queue()).getByText('Noch 2 Vorschläge · Seite 3 des Stapels')).toBeTruthy();
+    expect(within(queue()).getByText('Noch 3 Vorschläge · Seite 3 des Stapels')).toBeTruthy();
     const thumb = within(queue()).getByRole('img', { name: 'Scan von stapel.pdf – Seite 3' });
     expect(thumb.getAttribute('src')).toBe(`/api/files/${pageId(3)}/thumbnail`);
     expect(live()).toBe(
-      'Seite 3 des Stapels: vermutlich Anna Albers. Die Seiten davor und danach gehören Anna Albers. Enter bestätigt.',
+      'Seite 3 des Stapels: vermutlich Anna Albers. Die Seiten davor und danach gehören Anna Albers. Von Anna Albers fehlen noch Seiten. Enter bestätigt.',
     );
     const confirm = within(queue()).getByRole('button', { name: /^Bestätigen/ });
     expect(document.activeElement).toBe(confirm);
@@ -132,10 +152,45 @@ describe('Reading a scanned stack', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(matches()).toHaveLength(2));
     expect(matches()[1]).toEqual({ submissionId: cem.id, fileId: pageId(5) });
+
+    // Page 8 is unsure: nobody is preselected, Enter assigns nothing and moves to the candidates.
+    expect(await within(queue()).findByText('Unklar')).toBeTruthy();
+    expect(within(queue()).queryByTestId('scan-guess')).toBeNull();
+    expect(within(queue()).queryByRole('button', { name: /^Bestätigen/ })).toBeNull();
+    expect(
+      within(queue()).getByText(
+        'Am ehesten Cem Cakir: Die Seite danach gehört Cem Cakir. Von Cem Cakir fehlen noch Seiten.',
+      ),
+    ).toBeTruthy();
+    expect(live()).toBe(
+      'Seite 5 → Cem Cakir zugeordnet. Seite 8 des Stapels: unklar, am ehesten Cem Cakir, Ben Berg. Bitte wähle, wem sie gehört.',
+    );
+    const candidates = within(screen.getByTestId('scan-candidates'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(candidates.getByRole('button', { name: 'Cem Cakir' })),
+    );
+    await user.keyboard('{Enter}'); // on the focused candidate button: the teacher's explicit choice
+    await waitFor(() => expect(matches()).toHaveLength(3));
+    expect(matches()[2]).toEqual({ submissionId: cem.id, fileId: pageId(8) });
     expect(await within(queue()).findByText('Alle Vorschläge sind bearbeitet.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Alle Vorschläge sind bearbeitet.'));
-    // Page 6 (another task's code) had no guess: it waits in the list for the teacher.
-    expect(screen.getByRole('status').textContent).toBe('1 Seite ist noch niemandem zugeordnet.');
+    // Page 6 (another task's code) and the blank page 7 had no guess: they wait in the list.
+    expect(screen.getByRole('status').textContent).toBe('2 Seiten sind noch niemandem zugeordnet.');
+  });
+
+  it('never assigns an unsure page with Enter pressed outside a candidate', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { ben, matches } = setup();
+    await user.keyboard('s'); // page 3
+    await user.keyboard('s'); // page 5
+    expect(await within(queue()).findByText('Unklar')).toBeTruthy();
+    // Enter anywhere in the card but on a button (the teacher's habit from the sure pages) assigns nothing.
+    fireEvent.keyDown(within(queue()).getByText('Unklar'), { key: 'Enter' });
+    expect(matches()).toEqual([]);
+    const candidates = within(screen.getByTestId('scan-candidates'));
+    expect(document.activeElement).toBe(candidates.getByRole('button', { name: 'Cem Cakir' }));
+    await user.click(candidates.getByRole('button', { name: 'Ben Berg' }));
+    await waitFor(() => expect(matches()).toEqual([{ submissionId: ben.id, fileId: pageId(8) }]));
   });
 
   it('skips a page with S and gives one to another student with A', async () => {
@@ -152,9 +207,12 @@ describe('Reading a scanned stack', () => {
     await user.selectOptions(select, 'Ben Berg');
     await user.click(within(queue()).getByRole('button', { name: 'Zuordnen' }));
     await waitFor(() => expect(matches()).toEqual([{ submissionId: ben.id, fileId: pageId(5) }]));
+    // The unsure page 8 comes last; skipped too.
+    expect(await within(queue()).findByText('Unklar')).toBeTruthy();
+    await user.click(within(queue()).getByRole('button', { name: /^Überspringen/ }));
 
-    // Only the skipped page is left; it can be shown again.
-    expect(within(queue()).getByText(/1 Seite wurde übersprungen/)).toBeTruthy();
+    // Only the skipped pages are left; they can be shown again.
+    expect(within(queue()).getByText(/2 Seiten wurden übersprungen/)).toBeTruthy();
     await user.click(within(queue()).getByRole('button', { name: 'Übersprungene erneut zeigen' }));
     expect(within(queue()).getByTestId('scan-guess').textContent).toBe('Anna Albers');
     expect(matches()).toHaveLength(1);

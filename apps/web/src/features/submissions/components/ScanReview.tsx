@@ -21,14 +21,15 @@ import { studentName } from './SubmissionsTable';
 
 const t = de.scans;
 
+/** Why the page is proposed for its student, in sentences (every one true when the page was read). */
 function reason(guess: Guess): string {
-  return guess.source ? t.because[guess.source](studentName(guess.entry)) : '';
+  return guess.reasons.map((r) => t.because[r](studentName(guess.entry))).join(' ');
 }
 
 /** What reading the stack's codes found, in one line per outcome that occurred. */
 export function ReadingSummary({ pages }: { pages: readonly SubmissionFile[] }) {
   const counts = readingCounts(pages);
-  if (counts.qr + counts.foreign + counts.noCode === 0) return null;
+  if (counts.qr + counts.foreign + counts.noCode + counts.blank === 0) return null;
   return (
     <Stack gap={4} component="section" aria-labelledby="scan-summary">
       <Title order={3} size="h4" id="scan-summary">
@@ -50,6 +51,11 @@ export function ReadingSummary({ pages }: { pages: readonly SubmissionFile[] }) 
             {t.noCode(counts.noCode)}
           </Badge>
         )}
+        {counts.blank > 0 && (
+          <Badge color="gray" variant="outline" size="lg" tt="none">
+            {t.blank(counts.blank)}
+          </Badge>
+        )}
       </Group>
     </Stack>
   );
@@ -57,8 +63,10 @@ export function ReadingSummary({ pages }: { pages: readonly SubmissionFile[] }) 
 
 /**
  * "Zuordnung bestätigen": the pages without a usable code, one at a time with the student their reading
- * guesses, the surest first. One key press decides a page: Enter confirms (through the match mutation, so
- * the page leaves the queue at once and the next one is shown), A picks another student, S skips. Skipped
+ * guesses, the surest first. One key press decides a page: Enter confirms a sure guess (through the match
+ * mutation, so the page leaves the queue at once and the next one is shown), A picks another student, S
+ * skips. An unsure guess ("unklar") is never confirmed by Enter: the teacher picks one of its candidates
+ * (Enter moves the focus to the first one), since a wrong page on a child's work is worse than none. Skipped
  * pages stay unassigned in the list below. `focusRequest` changes after an upload: the confirm button takes
  * the focus, so the teacher can start pressing Enter.
  */
@@ -82,6 +90,7 @@ export function ScanReview({
   const [other, setOther] = useState('');
   const [lastAction, setLastAction] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const firstCandidateRef = useRef<HTMLButtonElement>(null);
   const pickRef = useRef<HTMLSelectElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
 
@@ -91,8 +100,13 @@ export function ScanReview({
   const skippedLeft = all.length - queue.length;
 
   useEffect(() => {
-    if (focusRequest > 0) confirmRef.current?.focus();
+    if (focusRequest > 0) (confirmRef.current ?? firstCandidateRef.current)?.focus();
   }, [focusRequest]);
+  // From a sure page to an unsure one the confirm button goes away: its focus moves to the first candidate.
+  const currentSure = current?.sure ?? null;
+  useEffect(() => {
+    if (currentSure === false && document.activeElement === document.body) firstCandidateRef.current?.focus();
+  }, [currentSure, current?.file.id]);
   // The last decision empties the queue: the message that says so stays, and takes the focus (not the body).
   const [decided, setDecided] = useState(false);
   useEffect(() => {
@@ -152,7 +166,8 @@ export function ScanReview({
     const key = event.key.toLowerCase();
     if (key === 'enter' && !target.closest('button')) {
       event.preventDefault();
-      assignTo(current, current.entry);
+      if (current.sure) assignTo(current, current.entry);
+      else firstCandidateRef.current?.focus();
     } else if (key === t.skipKey.toLowerCase()) {
       event.preventDefault();
       skip(current);
@@ -164,9 +179,11 @@ export function ScanReview({
 
   const options = entries.map((e) => ({ value: e.id, label: studentName(e) }));
   const otherEntry = entries.find((e) => e.id === other);
-  const live = current
-    ? t.announceCurrent(current.position, studentName(current.entry), reason(current))
-    : t.done;
+  const live = !current
+    ? t.done
+    : current.sure
+      ? t.announceCurrent(current.position, studentName(current.entry), reason(current))
+      : t.announceUnsure(current.position, current.candidates.map(studentName).join(', '));
 
   return (
     <Paper
@@ -210,45 +227,86 @@ export function ScanReview({
             <Text size="sm" c="dimmed">
               {t.queueLeft(queue.length)} · {t.stackPosition(current.position)}
             </Text>
-            <div>
-              <Text size="sm">{t.guess}</Text>
-              <Text size="xl" fw={700} data-testid="scan-guess">
-                {studentName(current.entry)}
+            {current.sure ? (
+              <div>
+                <Text size="sm">{t.guess}</Text>
+                <Text size="xl" fw={700} data-testid="scan-guess">
+                  {studentName(current.entry)}
+                </Text>
+              </div>
+            ) : (
+              <div>
+                <Badge color="orange" variant="light" size="lg" tt="none">
+                  {t.unsure}
+                </Badge>
+                <Text size="sm" mt={4}>
+                  {t.unsureHint}
+                </Text>
+              </div>
+            )}
+            {current.reasons.length > 0 && (
+              <Text size="sm">
+                {current.sure ? '' : `${t.likeliest} ${studentName(current.entry)}: `}
+                {reason(current)}
               </Text>
-            </div>
-            {current.source && <Text size="sm">{reason(current)}</Text>}
+            )}
             <Text size="sm" c="dimmed">
               {t.confidence(Math.round(current.confidence * 100))}
             </Text>
-            {current.file.scan?.outcome === 'foreign_code' && (
-              <Text size="sm" c="orange.9">
-                {t.foreignHint}
-              </Text>
+            {current.sure ? (
+              <Group gap="xs" wrap="wrap">
+                <Button
+                  ref={confirmRef}
+                  onClick={() => assignTo(current, current.entry)}
+                  rightSection={<Kbd size="xs">{t.confirmKey}</Kbd>}
+                >
+                  {t.confirm}
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={startPicking}
+                  aria-expanded={picking}
+                  rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
+                >
+                  {t.other}
+                </Button>
+                <Button
+                  variant="subtle"
+                  onClick={() => skip(current)}
+                  rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
+                >
+                  {t.skip}
+                </Button>
+              </Group>
+            ) : (
+              <Group gap="xs" wrap="wrap" data-testid="scan-candidates">
+                {current.candidates.map((candidate, i) => (
+                  <Button
+                    key={candidate.id}
+                    ref={i === 0 ? firstCandidateRef : undefined}
+                    variant="default"
+                    onClick={() => assignTo(current, candidate)}
+                  >
+                    {studentName(candidate)}
+                  </Button>
+                ))}
+                <Button
+                  variant="subtle"
+                  onClick={startPicking}
+                  aria-expanded={picking}
+                  rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
+                >
+                  {t.other}
+                </Button>
+                <Button
+                  variant="subtle"
+                  onClick={() => skip(current)}
+                  rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
+                >
+                  {t.skip}
+                </Button>
+              </Group>
             )}
-            <Group gap="xs" wrap="wrap">
-              <Button
-                ref={confirmRef}
-                onClick={() => assignTo(current, current.entry)}
-                rightSection={<Kbd size="xs">{t.confirmKey}</Kbd>}
-              >
-                {t.confirm}
-              </Button>
-              <Button
-                variant="default"
-                onClick={startPicking}
-                aria-expanded={picking}
-                rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
-              >
-                {t.other}
-              </Button>
-              <Button
-                variant="subtle"
-                onClick={() => skip(current)}
-                rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
-              >
-                {t.skip}
-              </Button>
-            </Group>
             {picking && (
               <form
                 onSubmit={(event) => {

@@ -174,7 +174,7 @@ export function StackAssigner({ taskId, focusRequest = 0 }: { taskId: string; fo
   );
 }
 
-/** What the page's code said, where it matters: assigned by it, or another task's code. */
+/** What reading the page found, where it matters: assigned by its code, another task's code, blank. */
 function ReadingNote({ file }: { file: SubmissionFile }) {
   const outcome = file.scan?.outcome;
   if (outcome === 'qr' && file.submission_id !== null) {
@@ -188,6 +188,13 @@ function ReadingNote({ file }: { file: SubmissionFile }) {
     return (
       <Text size="xs" c="orange.9">
         {de.scans.foreignHint}
+      </Text>
+    );
+  }
+  if (outcome === 'blank' && file.submission_id === null) {
+    return (
+      <Text size="xs" c="dimmed">
+        {de.scans.blankHint}
       </Text>
     );
   }

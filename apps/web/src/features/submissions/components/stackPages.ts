@@ -1,4 +1,9 @@
-import type { ScanGuessSource, SubmissionFile, SubmissionListEntry } from '@app/contract';
+import {
+  SCAN_SURE_CONFIDENCE,
+  type ScanReason,
+  type SubmissionFile,
+  type SubmissionListEntry,
+} from '@app/contract';
 
 /** The page number of a split stack ("scan.pdf – Seite 3" → 3), null for any other file. */
 export function stackPageNumber(name: string): number | null {
@@ -20,13 +25,18 @@ export interface Guess {
   position: number;
   entry: SubmissionListEntry;
   confidence: number;
-  /** Why; null when the reading does not say. */
-  source: ScanGuessSource | null;
+  /** Why, each a true statement about `entry`'s student; empty when the reading does not say. */
+  reasons: ScanReason[];
+  /** Whom the page may belong to, the likeliest first (`entry` among them). */
+  candidates: SubmissionListEntry[];
+  /** Sure enough for Enter; otherwise "unklar": the teacher picks. */
+  sure: boolean;
 }
 
 /**
- * The best-guess queue: every page nobody has yet whose reading names a student of the list, the surest
- * first (ties in stack order).
+ * The best-guess queue: every page without a code that nobody has yet and whose reading names a student of
+ * the list, the sure ones first, each part the surest first (ties in stack order). Blank pages and pages of
+ * another task have no guess and stay out.
  */
 export function guessQueue(
   pages: readonly SubmissionFile[],
@@ -36,24 +46,35 @@ export function guessQueue(
   return pages
     .flatMap((file, index): Guess[] => {
       const scan = file.scan;
-      if (file.submission_id !== null || !scan?.guess_student_id) return [];
+      if (file.submission_id !== null || scan?.outcome !== 'no_code' || !scan.guess_student_id) return [];
       const entry = byStudent.get(scan.guess_student_id);
       if (!entry) return [];
+      const confidence = scan.confidence ?? 0;
+      const candidates = scan.candidates.flatMap((id) => byStudent.get(id) ?? []);
       return [
         {
           file,
           position: index + 1,
           entry,
-          confidence: scan.confidence ?? 0,
-          source: scan.guess_source,
+          confidence,
+          reasons: scan.reasons,
+          candidates: candidates.includes(entry) ? candidates : [entry, ...candidates],
+          sure: confidence >= SCAN_SURE_CONFIDENCE,
         },
       ];
     })
-    .sort((a, b) => b.confidence - a.confidence || a.position - b.position);
+    .sort(
+      (a, b) => Number(b.sure) - Number(a.sure) || b.confidence - a.confidence || a.position - b.position,
+    );
 }
 
-/** How the pages of the stack were read: assigned by their code, another task's code, no code. */
+/** How the pages of the stack were read: assigned by their code, another task's code, no code, blank. */
 export function readingCounts(pages: readonly SubmissionFile[]) {
   const count = (outcome: string) => pages.filter((p) => p.scan?.outcome === outcome).length;
-  return { qr: count('qr'), foreign: count('foreign_code'), noCode: count('no_code') };
+  return {
+    qr: count('qr'),
+    foreign: count('foreign_code'),
+    noCode: count('no_code'),
+    blank: count('blank'),
+  };
 }
