@@ -135,6 +135,9 @@ describe('Printing worksheets from the task page', () => {
     expect(download.suggestedFilename()).toMatch(/^Feedbackbogen .*Lea Bauer\.pdf$/);
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await download.path(), '-']).toString('utf8');
     expect(text).toContain('Name: Lea Bauer');
+    // Lea's grading is handed back: the sheet is the version her feedback link shows.
+    expect(text).toContain('Stand der Rückgabe vom');
+    expect(text).not.toContain('Entwurf');
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   DEMO_CONTENT,
+  isUnsureSuggestion,
   skillsComplete,
   ZClassStudent,
   ZGetProfileResponse,
@@ -8,12 +9,15 @@ import {
   ZTaskRubric,
 } from '@app/contract';
 import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runCommand } from '../src/cli/commands';
 import { classes, skillFeedback, submissionFiles, subjects, tasks, userProfile } from '../src/db/schema';
 import { systemContext } from '../src/domain/context';
 import { DEMO_ACCOUNTS, DEMO_TEACHER, resetDemoIfDue, startDemo } from '../src/domain/demo';
+import { demoPage } from '../src/domain/demo/photos';
 import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
@@ -155,6 +159,86 @@ describe.each(drivers)('Demo content on %s', (driver) => {
     const skillsOf = grading.groups.flatMap((g) => g.skills);
     const edited = skillsOf.find((s) => s.feedback.teacher_edited_at !== null)!;
     expect(edited.feedback.ai_score).not.toBe(edited.feedback.score);
+  });
+
+  it('quotes as AI evidence only text drawn on that hand-in’s photo, boxed where the ink is; one skill is unsicher', async () => {
+    const { submissions, files } = await demoState(t, teacher);
+    const handedIn = submissions.filter((s) => s.status !== 'offen');
+    const rows = await t.app.db
+      .select()
+      .from(skillFeedback)
+      .where(
+        inArray(
+          skillFeedback.submission_id,
+          handedIn.map((s) => s.id),
+        ),
+      );
+    const fileOf = new Map(files.map((f) => [f.submission_id, f]));
+    // The photos are named after the hand-in's index (seed.ts).
+    const indexOf = (name: string) => Number(/^IMG_(\d+)\.jpg$/.exec(name)![1]) - 2040;
+    let quotes = 0;
+    for (const row of rows) {
+      const file = fileOf.get(row.submission_id)!;
+      const { drawn } = demoPage(indexOf(file.original_name));
+      const evidence = row.ai_evidence ?? [];
+      for (const e of evidence) {
+        // The text the demo drew on this photo, and the box it was drawn in.
+        expect(
+          drawn.map((d) => d.text),
+          e.quote,
+        ).toContain(e.quote);
+        expect(drawn.some((d) => d.text === e.quote && isDeepStrictEqual(d.box, e.box))).toBe(true);
+        expect(e).toMatchObject({ file_id: file.id, page: 1 });
+        quotes++;
+      }
+      // The student's link shows the same quotes.
+      expect(row.proof).toEqual(evidence.map((e) => e.quote));
+    }
+    expect(quotes).toBeGreaterThan(DEMO_CONTENT.submissions * 4);
+    // No quote of the old demo that no photo has ("3x + 5 = 20 | −5").
+    expect(rows.flatMap((r) => r.proof).some((q) => q.includes('−'))).toBe(false);
+
+    const unsure = rows.filter((r) => isUnsureSuggestion(r));
+    expect(new Set(unsure.map((r) => r.submission_id)).size).toBe(DEMO_CONTENT.unsure);
+    for (const row of rows) {
+      const runs = row.ai_runs!;
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      expect(row.ai_spread).toBe(Math.max(...runs) - Math.min(...runs));
+      // The suggestion is the runs' median (the lower one of two).
+      const sorted = [...runs].sort((a, b) => a - b);
+      expect(row.ai_score).toBe(sorted[Math.floor((sorted.length - 1) / 2)]);
+    }
+    const [open] = unsure;
+    expect(new Set(open!.ai_runs).size).toBeGreaterThanOrEqual(2);
+    expect(open).toMatchObject({ score: -1, teacher_edited_at: null });
+    expect(open!.ai_evidence!.some((e) => e.box !== null)).toBe(true);
+
+    // The teacher's view: the runs and the evidence box of the unsure skill.
+    const grading = ZGradingResponse.parse(
+      (await teacher.call('GET', `/api/feedback/${open!.submission_id}`)).json(),
+    );
+    const skill = grading.groups.flatMap((g) => g.skills).find((s) => s.feedback.id === open!.id)!;
+    expect(isUnsureSuggestion(skill.feedback)).toBe(true);
+    expect(skill.feedback.evidence.length).toBeGreaterThan(0);
+
+    // On the photos themselves: every box of two hand-ins (one of them the unsure one) holds ink.
+    for (const submissionId of [open!.submission_id, handedIn[0]!.id]) {
+      const file = fileOf.get(submissionId)!;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await t.app.storage.get(file.storage_key)) chunks.push(chunk as Buffer);
+      const { data, info } = await sharp(Buffer.concat(chunks))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const e of rows.filter((r) => r.submission_id === submissionId).flatMap((r) => r.ai_evidence!)) {
+        const box = e.box!;
+        let ink = 0;
+        for (let y = Math.floor(box.y * info.height); y < (box.y + box.h) * info.height; y++)
+          for (let x = Math.floor(box.x * info.width); x < (box.x + box.w) * info.width; x++)
+            if (data[y * info.width + x]! < 80) ink++;
+        expect(ink, e.quote).toBeGreaterThan(40);
+      }
+    }
   });
 
   it('hands two back with feedback links that work without an account', async () => {

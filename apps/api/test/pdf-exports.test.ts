@@ -214,6 +214,26 @@ describe.each(drivers)('class export of feedback sheets on %s', (driver) => {
     console.info(`PDF export of ${graded.length} sheets on ${driver}: ${ms} ms`);
   }, 120_000);
 
+  it('prints a handed-back sheet as its feedback link shows it and marks the others as drafts', async () => {
+    const [, ergebnis] = room.skillIds as [string, string, string];
+    const name = room.studentNames[1]!;
+    const submissionId = room.submissionIds[1]!;
+    // Handed back with 2/9, changed to 3/9 since.
+    expect((await owner.call('POST', `/api/feedback/${submissionId}/release`)).statusCode).toBe(200);
+    expect(
+      (await owner.call('PUT', `/api/feedback/${submissionId}/skills/${ergebnis}`, { score: 2 })).statusCode,
+    ).toBe(200);
+    const { id } = ZPdfExportResponse.parse((await start('zip')).json()).export;
+    expect((await finish(id)).at(-1)).toMatchObject({ status: 'done' });
+    const entries = await unzip((await owner.call('GET', `/api/pdf-exports/${id}/file`)).rawPayload);
+    const handedBack = await pdftotext(entries.get(`${name}.pdf`)!);
+    expect(handedBack).toContain('Stand der Rückgabe vom');
+    expect(handedBack).toContain('Gesamtpunktzahl: 2/9');
+    expect(handedBack).not.toContain('Entwurf');
+    const other = await pdftotext(entries.get(`${room.studentNames[2]!}.pdf`)!);
+    expect(other).toContain('Entwurf – noch nicht ausgeteilt');
+  }, 120_000);
+
   it('shows another teacher nothing: 404 for the task, the export and its file', async () => {
     const mine = ZPdfExportResponse.parse((await start('pdf')).json()).export;
     const theirs = await start('pdf', other);

@@ -3,7 +3,14 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { errorMessages, ZClass, ZPdfTemplateContent, ZPdfTemplateSummary, ZTask } from '@app/contract';
+import {
+  errorMessages,
+  ZClass,
+  ZGradingResponse,
+  ZPdfTemplateContent,
+  ZPdfTemplateSummary,
+  ZTask,
+} from '@app/contract';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
@@ -11,6 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { skillFeedback, skillGroupFeedback, submissions, tasks } from '../src/db/schema';
+import { germanDate } from '../src/domain/pdfs/layout';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom, type Classroom } from './helpers/classroom';
 import { drivers } from './helpers/database';
@@ -372,6 +380,93 @@ describe.each(drivers)('PDFs on %s', (driver) => {
     expect(table).toContain('K1: Ansatz (Fachliche Richtigkeit, max. 3 Punkte)');
     expect(table).toContain('5/9');
   });
+  it('prints the handed-back version the feedback link shows; the current grading only as a marked draft', async () => {
+    const [ansatz, ergebnis, lesbarkeit] = room.skillIds as [string, string, string];
+    const submissionId = room.submissionIds[2]!;
+    const sheet = async (query = '') => {
+      const res = await owner.call('GET', `/api/submissions/${submissionId}/feedback-sheet.pdf${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return {
+        // Spaces for line breaks: the version note may wrap, whatever the print font's widths.
+        text: (await pdftotext(res.rawPayload)).replace(/\s+/g, ' '),
+        disposition: String(res.headers['content-disposition']),
+      };
+    };
+    const put = async (url: string, body: object) =>
+      expect((await owner.call('PUT', `/api/feedback/${submissionId}/${url}`, body)).statusCode).toBe(200);
+    // The AI's unconfirmed 2 for Ansatz; the teacher's 1 and 2: 5/9.
+    await t.app.db.insert(skillFeedback).values({
+      skill_id: ansatz,
+      submission_id: submissionId,
+      score: 2,
+      ai_score: 2,
+      reason: '',
+      proof: [],
+      recommendation: '',
+      created_by: owner.id,
+    });
+    await put(`skills/${ergebnis}`, { score: 1 });
+    await put(`skills/${lesbarkeit}`, { score: 2 });
+    await put(`groups/${room.groups[0]!.id}`, { feedback: 'Erste Fassung.' });
+
+    // Never handed back: a draft, on the sheet and in the file name.
+    const never = await sheet();
+    expect(never.text).toContain('Entwurf – noch nicht ausgeteilt');
+    expect(never.text).toContain('Gesamtpunktzahl: 5/9');
+    expect(never.text).not.toContain('Stand der Rückgabe');
+    expect(never.disposition).toContain('(Entwurf).pdf');
+    expect((await sheet('?version=current')).text).toContain('Entwurf – noch nicht ausgeteilt');
+
+    const released = await owner.call('POST', `/api/feedback/${submissionId}/release`);
+    expect(released.statusCode).toBe(200);
+    const token = new URL(
+      released.json<{ released: Array<{ feedback_url: string }> }>().released[0]!.feedback_url,
+    ).pathname
+      .split('/')
+      .pop()!;
+    const view = ZGradingResponse.parse((await owner.call('GET', `/api/feedback/${submissionId}`)).json());
+    const handedBackOn = germanDate(new Date(view.submission.released_at!));
+    // After the hand-back: Ergebnis 1 → 2 (6/9) and a new group text. The link still shows 5/9.
+    await put(`skills/${ergebnis}`, { score: 2 });
+    await put(`groups/${room.groups[0]!.id}`, { feedback: 'Zweite Fassung.' });
+    const link = await t.app.inject({ method: 'GET', url: `/api/feedback-link/${token}` });
+    expect(link.json<{ score: number; max_score: number }>()).toMatchObject({ score: 5, max_score: 9 });
+
+    for (const query of ['', '?version=released']) {
+      const { text, disposition } = await sheet(query);
+      expect(text).toContain(`Stand der Rückgabe vom ${handedBackOn}`);
+      expect(text).toContain('Gesamtpunktzahl: 5/9');
+      expect(text).toMatch(/Ergebnis\s+Punkte: 1\/2\s/);
+      expect(text).toContain('Fachliche Richtigkeit (3/5 Punkte)');
+      expect(text).toContain('Erste Fassung.');
+      expect(text).not.toContain('Zweite Fassung.');
+      expect(text).not.toContain('Entwurf');
+      expect(disposition).not.toContain('Entwurf');
+      // Still the AI's unconfirmed value, then as now.
+      expect(text).toMatch(/Ansatz\s+Punkte: 2\/3\s+KI-Vorschlag/);
+    }
+    const current = await sheet('?version=current');
+    expect(current.text).toContain(
+      `Entwurf – Änderungen seit der Rückgabe vom ${handedBackOn}, noch nicht ausgeteilt`,
+    );
+    expect(current.text).toContain('Gesamtpunktzahl: 6/9');
+    expect(current.text).toMatch(/Ergebnis\s+Punkte: 2\/2\s/);
+    expect(current.text).toContain('Zweite Fassung.');
+    expect(current.text).not.toContain('Erste Fassung.');
+    expect(current.disposition).toContain('(Entwurf).pdf');
+    const bad = await owner.call('GET', `/api/submissions/${submissionId}/feedback-sheet.pdf?version=neu`);
+    expect([bad.statusCode, errorOf(bad.json()).code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    // Handed back again: both print the new version, no draft.
+    expect((await owner.call('POST', `/api/feedback/${submissionId}/release`)).statusCode).toBe(200);
+    for (const query of ['', '?version=current']) {
+      const { text } = await sheet(query);
+      expect(text).toContain('Gesamtpunktzahl: 6/9');
+      expect(text).toContain('Stand der Rückgabe vom');
+      expect(text).not.toContain('Entwurf');
+    }
+  });
+
   it('continues a long class list on further pages with the header row repeated', async () => {
     const first = ZClass.parse((await owner.call('GET', `/api/classes/${room.task.class_id}`)).json());
     const klass = ZClass.parse(

@@ -12,6 +12,11 @@ export const DEMO_CONTENT = {
   submissions: 20,
   /** Of those, the teacher changed the AI's suggestion on this many. */
   teacherCorrected: 5,
+  /**
+   * Of those, on this many the AI's runs disagree on a skill ("unsicher", ADR 024); every suggestion's evidence
+   * is marked on the photo.
+   */
+  unsure: 1,
   /** Of those, this many are handed back with a feedback link. */
   handedBack: 2,
 } as const;

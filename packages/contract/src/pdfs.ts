@@ -54,6 +54,21 @@ export const ZPdfSubmissionParams = z.object({ id: ZId });
 /** `?perStudent=1`: one page set per student of the task's class, each with its own QR code. */
 export const ZWorksheetQuery = z.object({ perStudent: z.enum(['0', '1', 'true', 'false']).optional() });
 
+/**
+ * Which grading a feedback sheet prints: `released` (the default) the version the student's feedback link
+ * shows while the submission is handed back, `current` the teacher's grading as it is now. A submission that
+ * is not handed back prints the current grading either way; the sheet says which it is.
+ */
+export const FEEDBACK_SHEET_VERSIONS = ['released', 'current'] as const;
+export type FeedbackSheetVersion = (typeof FEEDBACK_SHEET_VERSIONS)[number];
+export const ZFeedbackSheetQuery = z.object({
+  version: z
+    .enum(FEEDBACK_SHEET_VERSIONS, {
+      message: 'Die Fassung muss „released“ (Stand der Rückgabe) oder „current“ (aktueller Stand) sein.',
+    })
+    .optional(),
+});
+
 // The class export of a task's feedback sheets (PRODUCT.md §4 "PDF-Vorlagen"): a background job that makes
 // one sheet per graded submission and joins them into one PDF, or packs one PDF per student into a ZIP.
 

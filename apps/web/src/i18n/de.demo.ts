@@ -11,7 +11,7 @@ export const deDemo = {
   contents: [
     `das Fach ${c.subject} mit der Klasse ${c.className} und ${String(c.students)} Schülern (erfundene Namen),`,
     `${String(c.tasks)} Aufgaben: ein Entwurf, eine offene Aufgabe mit Abgabe-Link und QR-Code und eine beendete mit Bewertungsraster,`,
-    `${String(c.submissions)} Abgaben als Fotos handschriftlicher Lösungen mit Bewertungsvorschlägen der KI – bei ${String(c.teacherCorrected)} davon hat die Lehrkraft Punkte angepasst,`,
+    `${String(c.submissions)} Abgaben als Fotos handschriftlicher Lösungen mit Bewertungsvorschlägen der KI und ihren Belegen auf dem Foto – bei ${String(c.teacherCorrected)} davon hat die Lehrkraft Punkte angepasst, bei ${String(c.unsure)} ist die KI bei einer Kompetenz unsicher,`,
     `${String(c.handedBack)} zurückgegebene Abgaben, deren Feedback-Links sich ohne Konto öffnen.`,
   ],
   shared: 'Alle Besucher nutzen dasselbe Demo-Konto; es wird täglich zurückgesetzt.',

@@ -10,10 +10,18 @@ export const dePdfs = {
   classOverviewHelp: 'Alle Schüler mit ihren Punkten je Kompetenz auf einer Tabelle.',
   classOverviewFailed: 'Die Klassenübersicht konnte nicht erstellt werden. Bitte versuche es erneut.',
   feedbackSheet: 'Feedbackbogen (PDF)',
+  /** Not handed back yet: the sheet says "Entwurf – noch nicht ausgeteilt". */
+  feedbackSheetDraft: 'Feedbackbogen – Entwurf (PDF)',
+  feedbackSheetDraftHint:
+    'Noch nicht ausgeteilt: Der Bogen ist als Entwurf gekennzeichnet. Nach dem Austeilen druckt er den Stand der Rückgabe.',
+  /** Changed since the hand-back: which of the two to print. */
+  feedbackSheetWhich: 'Welcher Stand?',
+  feedbackSheetReleased: 'Stand der Rückgabe – wie im Feedback-Link',
+  feedbackSheetCurrent: 'Aktueller Stand – Entwurf, noch nicht ausgeteilt',
   feedbackSheetFailed: 'Der Feedbackbogen konnte nicht erstellt werden. Bitte versuche es erneut.',
   export: {
     heading: 'Feedbackbögen exportieren',
-    help: 'Ein Feedbackbogen für jede bewertete Abgabe. Schüler ohne Bewertung sind nicht enthalten.',
+    help: 'Ein Feedbackbogen für jede bewertete Abgabe: ausgeteilte im Stand der Rückgabe, wie im Feedback-Link, die anderen als Entwurf gekennzeichnet. Schüler ohne Bewertung sind nicht enthalten.',
     format: 'Format',
     pdf: 'Ein PDF',
     pdfHelp: 'Alle Bögen hintereinander, zum Ausdrucken',

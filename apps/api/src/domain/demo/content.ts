@@ -209,48 +209,74 @@ export function attemptOf(i: number): Attempt {
   };
 }
 
+/**
+ * The lines of the graded task's solution that the AI's evidence refers to (feedback.ts): per part the
+ * equation, the steps and the result ("x"), then the check. Which of them a student wrote depends on the attempt.
+ */
+export type LineId =
+  | 'a.start'
+  | 'a.step'
+  | 'a.x'
+  | 'b.start'
+  | 'b.step'
+  | 'b.step2'
+  | 'b.x'
+  | 'c.start'
+  | 'c.step'
+  | 'c.x'
+  | 'check.start'
+  | 'check.step'
+  | 'check.end';
+
+export interface SolutionLine extends WrittenLine {
+  id?: LineId;
+}
+
 /** What the student wrote for the graded task. */
-export function solutionLines(a: Attempt): WrittenLine[] {
+export function solutionLines(a: Attempt): SolutionLine[] {
   const note = (n: string, i: number) =>
     a.notes === 'all' || (a.notes === 'some' && i % 2 === 0) ? { note: n } : {};
-  const lines: WrittenLine[] = [
+  const lines: SolutionLine[] = [
     { text: 'a)' },
-    { text: '3x + 5 = 20', indent: 1, ...note('| -5', 0) },
-    { text: '3x = 15', indent: 1, ...note('| :3', 1) },
-    { text: 'x = 5', indent: 1, result: true },
+    { id: 'a.start', text: '3x + 5 = 20', indent: 1, ...note('| -5', 0) },
+    { id: 'a.step', text: '3x = 15', indent: 1, ...note('| :3', 1) },
+    { id: 'a.x', text: 'x = 5', indent: 1, result: true },
     { text: '' },
     { text: 'b)' },
-    { text: '4x - 7 = 2x + 9', indent: 1, ...note('| -2x', 2) },
-    { text: '2x - 7 = 9', indent: 1, ...note(a.signError ? '| -7' : '| +7', 3) },
+    { id: 'b.start', text: '4x - 7 = 2x + 9', indent: 1, ...note('| -2x', 2) },
+    { id: 'b.step', text: '2x - 7 = 9', indent: 1, ...note(a.signError ? '| -7' : '| +7', 3) },
     ...(a.signError
       ? [
-          { text: '2x = 2', indent: 1, ...note('| :2', 4) },
-          { text: 'x = 1', indent: 1, result: true },
+          { id: 'b.step2' as const, text: '2x = 2', indent: 1, ...note('| :2', 4) },
+          { id: 'b.x' as const, text: 'x = 1', indent: 1, result: true },
         ]
       : [
-          { text: '2x = 16', indent: 1, ...note('| :2', 4) },
-          { text: 'x = 8', indent: 1, result: true },
+          { id: 'b.step2' as const, text: '2x = 16', indent: 1, ...note('| :2', 4) },
+          { id: 'b.x' as const, text: 'x = 8', indent: 1, result: true },
         ]),
     { text: '' },
     { text: 'c)' },
     ...(a.bracketError
       ? [
-          { text: '5x - 2 = 15', indent: 1, ...note('| +2', 5) },
-          { text: '5x = 17', indent: 1, ...note('| :5', 6) },
-          { text: 'x = 3,4', indent: 1, result: true },
+          { id: 'c.start' as const, text: '5x - 2 = 15', indent: 1, ...note('| +2', 5) },
+          { id: 'c.step' as const, text: '5x = 17', indent: 1, ...note('| :5', 6) },
+          { id: 'c.x' as const, text: 'x = 3,4', indent: 1, result: true },
         ]
       : [
-          { text: '5(x - 2) = 15', indent: 1, ...note('| :5', 5) },
-          { text: 'x - 2 = 3', indent: 1, ...note('| +2', 6) },
-          { text: 'x = 5', indent: 1, result: true },
+          { id: 'c.start' as const, text: '5(x - 2) = 15', indent: 1, ...note('| :5', 5) },
+          { id: 'c.step' as const, text: 'x - 2 = 3', indent: 1, ...note('| +2', 6) },
+          { id: 'c.x' as const, text: 'x = 5', indent: 1, result: true },
         ]),
   ];
   const x = a.bracketError ? '3,4' : '5';
   if (a.check !== 'none') {
-    lines.push({ text: '' }, { text: 'Probe:' }, { text: `5·(${x} - 2) = 15`, indent: 1 });
-    if (a.check === 'full' && a.bracketError) lines.push({ text: '7 = 15', indent: 1 });
+    lines.push({ text: '' }, { text: 'Probe:' }, { id: 'check.start', text: `5·(${x} - 2) = 15`, indent: 1 });
+    if (a.check === 'full' && a.bracketError) lines.push({ id: 'check.end', text: '7 = 15', indent: 1 });
     if (a.check === 'full' && !a.bracketError)
-      lines.push({ text: '5·3 = 15', indent: 1 }, { text: '15 = 15', indent: 1 });
+      lines.push(
+        { id: 'check.step', text: '5·3 = 15', indent: 1 },
+        { id: 'check.end', text: '15 = 15', indent: 1 },
+      );
   }
   return lines;
 }

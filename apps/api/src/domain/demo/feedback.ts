@@ -1,12 +1,25 @@
-import type { Attempt, SkillKey } from './content';
+import type { EvidenceBox } from '@app/contract';
+import type { Attempt, LineId, SkillKey } from './content';
+import type { DrawnText } from './handwriting';
 
 // The demo's AI suggestions: what a correction would have stored for each hand-in, written from how the
-// student solved the task (content.ts attemptOf), so scores, reasons and the photo agree.
+// student solved the task (content.ts attemptOf), so scores, reasons and the photo agree. The evidence names
+// lines of the solution (content.ts solutionLines); its quotes and boxes are taken from the photo as drawn
+// (handwriting.ts), so a quote is always text that stands on the student's photo, where it stands.
+
+/** A piece of the student's solution the AI points to: a line's text or the note beside it ("| -5"). */
+export interface Cite {
+  line: LineId;
+  part: 'text' | 'note';
+}
+
+const text = (line: LineId): Cite => ({ line, part: 'text' });
+const note = (line: LineId): Cite => ({ line, part: 'note' });
 
 export interface SkillSuggestion {
   score: number;
   reason: string;
-  proof: string[];
+  evidence: Cite[];
   recommendation: string;
 }
 
@@ -18,7 +31,7 @@ export function suggestionsFor(a: Attempt): Record<'steps' | 'notes' | 'results'
       ? {
           score: 3,
           reason: 'Alle Umformungen sind korrekt; beide Seiten werden jeweils gleich behandelt.',
-          proof: ['3x + 5 = 20 | −5', '2x − 7 = 9 | +7'],
+          evidence: [text('a.start'), text('b.step')],
           recommendation: 'Weiter so! Probiere als Nächstes Gleichungen mit Brüchen.',
         }
       : {
@@ -33,7 +46,7 @@ export function suggestionsFor(a: Attempt): Record<'steps' | 'notes' | 'results'
           ]
             .filter(Boolean)
             .join(' '),
-          proof: [a.signError ? '2x = 2' : '', a.bracketError ? '5x − 2 = 15' : ''].filter(Boolean),
+          evidence: [...(a.signError ? [text('b.step2')] : []), ...(a.bracketError ? [text('c.start')] : [])],
           recommendation: a.bracketError
             ? 'Multipliziere beim Auflösen jeder Klammer jeden Summanden mit dem Faktor davor.'
             : 'Um −7 wegzubekommen, rechnet man auf beiden Seiten +7.',
@@ -42,19 +55,20 @@ export function suggestionsFor(a: Attempt): Record<'steps' | 'notes' | 'results'
     all: {
       score: 2,
       reason: 'Jede Umformung ist am Rand notiert, der Rechenweg ist gut nachvollziehbar.',
-      proof: ['| −5', '| :3'],
+      evidence: [note('a.start'), note('a.step')],
       recommendation: 'Behalte diese saubere Darstellung bei.',
     },
     some: {
       score: 1,
       reason: 'Nur ein Teil der Umformungen ist am Rand notiert.',
-      proof: ['3x = 15'],
+      // "| -5" stands beside the first line, nothing beside the second.
+      evidence: [note('a.start'), text('a.step')],
       recommendation: 'Notiere hinter jeder Zeile, was du auf beiden Seiten rechnest.',
     },
     none: {
       score: 1,
       reason: 'Die Zeilen folgen aufeinander, aber keine Umformung ist notiert.',
-      proof: ['3x = 15'],
+      evidence: [text('a.step')],
       recommendation: 'Schreibe die Rechenoperation mit einem Strich an den Rand, z. B. „| −5“.',
     },
   }[a.notes];
@@ -63,13 +77,13 @@ export function suggestionsFor(a: Attempt): Record<'steps' | 'notes' | 'results'
       ? {
           score: 2,
           reason: 'Alle drei Lösungen (x = 5, x = 8, x = 5) sind richtig und doppelt unterstrichen.',
-          proof: ['x = 5', 'x = 8'],
+          evidence: [text('a.x'), text('b.x')],
           recommendation: 'Prima – die Ergebnisse sind klar hervorgehoben.',
         }
       : {
           score: errors === 1 ? 1 : 0,
           reason: `Die Lösung in ${wrong} ist falsch, die übrigen Lösungen stimmen.`,
-          proof: [a.signError ? 'x = 1' : '', a.bracketError ? 'x = 3,4' : ''].filter(Boolean),
+          evidence: [...(a.signError ? [text('b.x')] : []), ...(a.bracketError ? [text('c.x')] : [])],
           recommendation: 'Eine Probe hätte den Fehler gezeigt.',
         };
   const check: SkillSuggestion = {
@@ -77,29 +91,63 @@ export function suggestionsFor(a: Attempt): Record<'steps' | 'notes' | 'results'
       ? {
           score: 2,
           reason: 'Die Probe ist vollständig gerechnet und zeigt, dass x = 3,4 nicht stimmt (7 ≠ 15).',
-          proof: ['7 = 15'],
+          evidence: [text('check.end')],
           recommendation: 'Wenn die Probe nicht aufgeht: zurück zur Rechnung und den Fehler suchen.',
         }
       : {
           score: 2,
           reason: 'Die Probe ist vollständig und bestätigt die Lösung.',
-          proof: ['15 = 15'],
+          evidence: [text('check.end')],
           recommendation: 'Sehr gut, die Probe gehört immer dazu.',
         },
     started: {
       score: 1,
       reason: 'Die Probe ist angesetzt, aber nicht zu Ende gerechnet.',
-      proof: ['Probe: 5·(x − 2) = 15'],
+      evidence: [text('check.start')],
       recommendation: 'Rechne die Probe bis zu einer wahren (oder falschen) Aussage aus.',
     },
     none: {
       score: 0,
       reason: 'Es fehlt eine Probe.',
-      proof: [],
+      // Nothing to quote: the teacher sees "ohne Beleg".
+      evidence: [],
       recommendation: 'Setze deine Lösung in die Ausgangsgleichung ein.',
     },
   }[a.check];
   return { steps, notes, results, check };
+}
+
+/** Where a cited piece stands on the student's photo; a cite of something not drawn is a mistake in this file. */
+export function evidenceOn(
+  drawn: readonly DrawnText[],
+  cites: readonly Cite[],
+): Array<{ quote: string; box: EvidenceBox }> {
+  return cites.map((cite) => {
+    const found = drawn.find((d) => d.id === cite.line && d.part === cite.part);
+    if (!found) throw new Error(`Demo: ${cite.line} (${cite.part}) steht nicht auf dem Foto`);
+    return { quote: found.text, box: found.box };
+  });
+}
+
+/**
+ * The hand-in (index among those handed in) whose AI runs disagreed on one skill by more than a level: it is
+ * "unsicher" (ADR 024), stored unscored with the median as the suggestion. Its median is the suggestion's
+ * score (suggestionsFor): "some" notes, 1 point.
+ */
+export const UNSURE: { index: number; skill: SkillKey; runs: readonly number[] } = {
+  index: 5,
+  skill: 'notes',
+  runs: [2, 1, 0],
+};
+
+/**
+ * Each of the three runs' scores (the openai default, ADR 024) for a suggestion of `score`: they agree, or
+ * now and then one run is a level off (still sure), except on the unsure skill.
+ */
+export function runsFor(index: number, skill: SkillKey, score: number): number[] {
+  if (index === UNSURE.index && skill === UNSURE.skill) return [...UNSURE.runs];
+  if ((index + skill.length) % 4 === 0) return [score, score, score > 0 ? score - 1 : score + 1];
+  return [score, score, score];
 }
 
 /** The AI's text per skill group ('Gleichungen umformen', 'Ergebnis und Probe'). */

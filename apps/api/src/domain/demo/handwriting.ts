@@ -421,11 +421,28 @@ interface Hand {
 
 const INKS = ['#1d3a8f', '#233066', '#2b4cb0', '#1f2a44', '#27408b'];
 
-/** One line of text as path data, starting at (x, baseline); returns the path and where the pen ended. */
-function writeLine(hand: Hand, text: string, x: number, baseline: number): { d: string; end: number } {
+/** The ink's extent on the unrotated sheet, in SVG units. */
+interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * One line of text as path data, starting at (x, baseline); returns the path, where the pen ended and the
+ * extent of the ink.
+ */
+function writeLine(
+  hand: Hand,
+  text: string,
+  x: number,
+  baseline: number,
+): { d: string; end: number; bounds: Bounds } {
   const { rnd, scale } = hand;
   let d = '';
   let pen = x;
+  const bounds: Bounds = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
   // The line drifts a little up or down and the letters vary in size, as real writing does.
   const drift = (rnd() - 0.5) * 0.06;
   for (const char of text) {
@@ -440,11 +457,17 @@ function writeLine(hand: Hand, text: string, x: number, baseline: number): { d: 
         const jy = gy + (rnd() - 0.5) * hand.wobble;
         return [pen + (jx + (10 - jy) * hand.slant) * size, top + jy * size];
       });
+      for (const [px, py] of points) {
+        bounds.left = Math.min(bounds.left, px);
+        bounds.right = Math.max(bounds.right, px);
+        bounds.top = Math.min(bounds.top, py);
+        bounds.bottom = Math.max(bounds.bottom, py);
+      }
       d += pathOf(points, stroke.smooth ?? true);
     }
     pen += (glyph.w + (rnd() - 0.3) * 1.2) * size;
   }
-  return { d, end: pen };
+  return { d, end: pen, bounds };
 }
 
 export const PAGE = { width: 760, height: 1075 } as const;
@@ -454,6 +477,8 @@ const MARGIN = 92;
 
 /** A written line: text, an indent in rules-widths, and an optional note at the right ("| −5"). */
 export interface WrittenLine {
+  /** Names the line for what refers to it (the demo's AI evidence). */
+  id?: string;
   text: string;
   indent?: number;
   note?: string;
@@ -461,8 +486,28 @@ export interface WrittenLine {
   result?: boolean;
 }
 
+/** A piece of text as it stands on the photo: a line's text or its note, with its box on the picture. */
+export interface DrawnText {
+  id: string | undefined;
+  part: 'text' | 'note';
+  text: string;
+  /** Fractions 0..1 of the picture from its top left (the evidence box of ADR 024). */
+  box: { x: number; y: number; w: number; h: number };
+}
+
 /** The SVG of one photographed page of lined paper with these lines on it. */
 export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): string {
+  return handwritingPage(seed, lines).svg;
+}
+
+/**
+ * One photographed page: its SVG and every text drawn on it with where it ended up on the picture (after the
+ * sheet's tilt), recorded while drawing, so what refers to the photo can only name what is on it.
+ */
+export function handwritingPage(
+  seed: number,
+  lines: readonly WrittenLine[],
+): { svg: string; drawn: DrawnText[] } {
   const rnd = random(seed);
   const hand: Hand = {
     rnd,
@@ -476,6 +521,7 @@ export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): str
   for (let y = FIRST_RULE; y < PAGE.height - 30; y += RULE) rules.push(`M0 ${y}H${PAGE.width}`);
   let ink = '';
   let row = 0;
+  const texts: Array<Omit<DrawnText, 'box'> & { bounds: Bounds }> = [];
   for (const written of lines) {
     if (written.text === '') {
       row++;
@@ -483,9 +529,14 @@ export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): str
     }
     const baseline = FIRST_RULE + RULE * row - 4 - rnd() * 3;
     const x = MARGIN + 18 + (written.indent ?? 0) * 40 + rnd() * 10;
-    const { d, end } = writeLine(hand, written.text, x, baseline);
+    const { d, end, bounds } = writeLine(hand, written.text, x, baseline);
     ink += d;
-    if (written.note) ink += writeLine(hand, written.note, Math.max(end + 30, 470 + rnd() * 20), baseline).d;
+    texts.push({ id: written.id, part: 'text', text: written.text, bounds });
+    if (written.note) {
+      const note = writeLine(hand, written.note, Math.max(end + 30, 470 + rnd() * 20), baseline);
+      ink += note.d;
+      texts.push({ id: written.id, part: 'note', text: written.note, bounds: note.bounds });
+    }
     if (written.result) {
       for (const dy of [5, 10]) {
         const y = baseline + dy + rnd() * 2;
@@ -505,7 +556,10 @@ export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): str
   const angle = (rnd() - 0.5) * 3;
   const W = PAGE.width;
   const H = PAGE.height;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  // The boxes follow the tilt as the SVG states it (one decimal).
+  const tilt = Number(f(angle));
+  const drawn = texts.map(({ bounds, ...text }) => ({ ...text, box: onPhoto(bounds, tilt, hand.width) }));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <rect width="${W}" height="${H}" fill="#6f6456"/>
 <g transform="rotate(${f(angle)} ${W / 2} ${H / 2}) translate(${W * 0.03} ${H * 0.025}) scale(0.94 0.95)">
 <rect width="${W}" height="${H}" fill="#fbfaf3"/>
@@ -514,6 +568,39 @@ export function handwritingSvg(seed: number, lines: readonly WrittenLine[]): str
 <path d="${ink}" fill="none" stroke="${hand.ink}" stroke-width="${f(hand.width)}" stroke-linecap="round" stroke-linejoin="round"/>
 </g>
 </svg>`;
+  return { svg, drawn };
+}
+
+/** The sheet's transform below (scale, shift, tilt about the centre) applied to a point. */
+function sheetToPhoto([x, y]: Point, angle: number): Point {
+  const W = PAGE.width;
+  const H = PAGE.height;
+  const sx = x * 0.94 + W * 0.03 - W / 2;
+  const sy = y * 0.95 + H * 0.025 - H / 2;
+  const rad = (angle * Math.PI) / 180;
+  return [W / 2 + sx * Math.cos(rad) - sy * Math.sin(rad), H / 2 + sx * Math.sin(rad) + sy * Math.cos(rad)];
+}
+
+/** Ink bounds on the sheet → the box around them on the photo, padded by the pen, as fractions of the page. */
+function onPhoto(b: Bounds, angle: number, pen: number): DrawnText['box'] {
+  const pad = pen + 3;
+  const corners: Point[] = [
+    [b.left - pad, b.top - pad],
+    [b.right + pad, b.top - pad],
+    [b.left - pad, b.bottom + pad],
+    [b.right + pad, b.bottom + pad],
+  ];
+  const onPicture = corners.map((p) => sheetToPhoto(p, angle));
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const round = (v: number) => Math.round(v * 10000) / 10000;
+  const x0 = clamp(Math.min(...onPicture.map((p) => p[0])) / PAGE.width);
+  const x1 = clamp(Math.max(...onPicture.map((p) => p[0])) / PAGE.width);
+  const y0 = clamp(Math.min(...onPicture.map((p) => p[1])) / PAGE.height);
+  const y1 = clamp(Math.max(...onPicture.map((p) => p[1])) / PAGE.height);
+  // Rounded inwards at the far edge, so x + w and y + h never pass 1.
+  const x = round(x0);
+  const y = round(y0);
+  return { x, y, w: Math.floor((x1 - x) * 10000) / 10000, h: Math.floor((y1 - y) * 10000) / 10000 };
 }
 
 /** A page's SVG as a JPEG, as a phone would upload it. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_CONTENT } from '@app/contract';
 import { apiRoot } from '../../paths';
 import { attemptOf, solutionLines } from './content';
-import { handwritingSvg, renderJpeg } from './handwriting';
+import { handwritingPage, renderJpeg, type DrawnText } from './handwriting';
 
 // The photos of the demo's hand-ins. Rendering twenty pages costs about a second of CPU, and the demo is
 // seeded at the first start of every fresh data directory, so `pnpm build` renders them once into
@@ -13,10 +13,13 @@ import { handwritingSvg, renderJpeg } from './handwriting';
 
 const PHOTO_DIR = path.join(apiRoot, 'dist', 'demo-photos');
 
+/** The photo of hand-in `index` (among those handed in): its SVG and the texts drawn on it, with their boxes. */
+export function demoPage(index: number): { svg: string; drawn: DrawnText[] } {
+  return handwritingPage(7001 + index * 131, solutionLines(attemptOf(index)));
+}
+
 function pages(): string[] {
-  return Array.from({ length: DEMO_CONTENT.submissions }, (_, i) =>
-    handwritingSvg(7001 + i * 131, solutionLines(attemptOf(i))),
-  );
+  return Array.from({ length: DEMO_CONTENT.submissions }, (_, i) => demoPage(i).svg);
 }
 
 const fileOf = (dir: string, svg: string) =>

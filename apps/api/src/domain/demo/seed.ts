@@ -1,4 +1,4 @@
-import { DEMO_CONTENT, newId } from '@app/contract';
+import { DEMO_CONTENT, isUnsureSuggestion, newId } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -26,8 +26,15 @@ import {
   type DemoRubricGroup,
   type SkillKey,
 } from './content';
-import { groupFeedbackFor, HANDED_BACK, suggestionsFor, TEACHER_CHANGES } from './feedback';
-import { demoPhotos } from './photos';
+import {
+  evidenceOn,
+  groupFeedbackFor,
+  HANDED_BACK,
+  runsFor,
+  suggestionsFor,
+  TEACHER_CHANGES,
+} from './feedback';
+import { demoPage, demoPhotos } from './photos';
 
 // Fills the demo teacher's empty account (ARCHITECTURE.md §4, DEMO=1). Everything is made through the same
 // operations a teacher's clicks use — profile, subject, class, students (encrypted names), tasks, rubric,
@@ -151,6 +158,23 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
 
   const skillOf = (key: SkillKey) => rubric.skillIds.get(key)!;
   const correctedAt = new Date(now - 2 * DAY);
+  // What a correction with three runs would have stored per skill (ADR 024): the runs, their spread, the
+  // evidence with its place on the photo, the quotes as proof; an unsure skill unscored, the median suggested.
+  const suggested = handIns.map((h, i) => {
+    const { drawn } = demoPage(h.index);
+    return Object.entries(suggestionsFor(attemptOf(h.index))).map(([key, f]) => {
+      const runs = runsFor(h.index, key as SkillKey, f.score);
+      const spread = Math.max(...runs) - Math.min(...runs);
+      const evidence = evidenceOn(drawn, f.evidence).map((e) => ({
+        quote: e.quote,
+        file_id: files[i]!.id,
+        page: 1,
+        box: e.box,
+      }));
+      return { key: key as SkillKey, ...f, runs, spread, evidence };
+    });
+  });
+  const unsure = (f: { spread: number }) => isUnsureSuggestion({ ai_spread: f.spread });
   await ctx.db.transaction(async (tx) => {
     await tx.insert(submissionFiles).values(files);
     for (const h of handIns) {
@@ -161,15 +185,18 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
     }
     // The AI's suggestions, stored as the correction job stores them: the value and its original side by side.
     await tx.insert(skillFeedback).values(
-      handIns.flatMap((h) =>
-        Object.entries(suggestionsFor(attemptOf(h.index))).map(([key, f]) => ({
-          skill_id: skillOf(key as SkillKey),
+      handIns.flatMap((h, i) =>
+        suggested[i]!.map((f) => ({
+          skill_id: skillOf(f.key),
           submission_id: h.submissionId,
-          score: f.score,
+          score: unsure(f) ? -1 : f.score,
           ai_score: f.score,
+          ai_runs: f.runs,
+          ai_spread: f.spread,
+          ai_evidence: f.evidence,
           reason: f.reason,
           ai_reason: f.reason,
-          proof: f.proof,
+          proof: f.evidence.map((e) => e.quote),
           recommendation: f.recommendation,
           ai_recommendation: f.recommendation,
           created_by: teacherId,
@@ -191,15 +218,15 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
         })),
       ),
     );
-    // The AI's entries of the change history (ADR 026), as the correction job logs them.
-    for (const h of handIns) {
-      const suggested = Object.entries(suggestionsFor(attemptOf(h.index)));
+    // The AI's entries of the change history (ADR 026), as the correction job logs them: an unsure skill
+    // stays unscored, which changes no grade.
+    for (const [i, h] of handIns.entries()) {
       await logScoreChanges(
         tx,
         h.submissionId,
         AI_ACTOR,
-        suggested.map(([key, f]) => ({
-          skillId: skillOf(key as SkillKey),
+        suggested[i]!.filter((f) => !unsure(f)).map((f) => ({
+          skillId: skillOf(f.key),
           from: -1,
           to: f.score,
           at: correctedAt,

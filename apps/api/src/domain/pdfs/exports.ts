@@ -15,8 +15,10 @@ import { safeFileName } from './layout';
 // The class export of a task's feedback sheets (PRODUCT.md §4 "PDF-Vorlagen", ARCHITECTURE.md §7): one
 // pg-boss job per export makes the sheet of every graded submission (the same feedbackSheetPdf the single
 // download uses, with the teacher's rights), writes its progress to the row after each student, and stores
-// one merged PDF or a ZIP with one PDF per student. A submission without any score or group text has no sheet
-// worth printing and is left out (the web says so). Rows and stored files are removed after a day.
+// one merged PDF or a ZIP with one PDF per student. Each sheet is the single download's default: a handed-back
+// submission as its feedback link shows it, any other marked as a draft. A submission without any score or
+// group text (and not handed back) has no sheet worth printing and is left out (the web says so). Rows and
+// stored files are removed after a day.
 
 export const PDF_EXPORT_QUEUE = 'pdf-export';
 
@@ -56,7 +58,7 @@ const view = (row: Row, now = Date.now()): PdfExport => {
   };
 };
 
-/** The task's submissions with a score or a group text, sorted by the student's name. */
+/** The task's submissions with a score or a group text, or handed back, sorted by the student's name. */
 async function gradedSubmissions(ctx: Ctx, taskId: string) {
   const scored = ctx.db
     .select({ id: skillFeedback.submission_id })
@@ -72,7 +74,12 @@ async function gradedSubmissions(ctx: Ctx, taskId: string) {
     .where(
       and(
         eq(submissions.task_id, taskId),
-        or(inArray(submissions.id, scored), inArray(submissions.id, commented)),
+        or(
+          inArray(submissions.id, scored),
+          inArray(submissions.id, commented),
+          // Its link shows the handed-back version, even if the grading was emptied since.
+          eq(submissions.status, 'ausgeteilt'),
+        ),
       ),
     );
   const names = await namesOf(
@@ -180,7 +187,7 @@ export async function runPdfExport(ctx: Ctx, exportId: string): Promise<'done' |
       // Embedded PGlite answers without I/O: without this, the loop would hold the event loop to the end and
       // no progress request would be answered in between.
       await new Promise((resolve) => setImmediate(resolve));
-      const sheet = await feedbackSheetPdf(asOwner, submission.id);
+      const sheet = await feedbackSheetPdf(asOwner, submission.id, 'released');
       const name = `${submission.name.first_name} ${submission.name.last_name}`.trim();
       sheets.push({ name: name || 'Abgabe ohne Namen', bytes: sheet.bytes });
       await ctx.db

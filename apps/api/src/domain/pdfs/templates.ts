@@ -54,14 +54,28 @@ const TEMPLATES: PdfTemplateContent[] = [
     description:
       'Die Rückmeldung zu einer Abgabe: Bewertungsbogen mit erreichter Stufe je Kompetenz, Punkte, Rückmeldungen und Empfehlungen.',
     endpoint: '/api/submissions/:submissionId/feedback-sheet.pdf',
-    options: [],
+    options: [
+      {
+        key: 'version',
+        description:
+          'Ohne Angabe der Stand der Rückgabe, wie ihn der Feedback-Link zeigt; version=current: der aktuelle Stand, als Entwurf gekennzeichnet, wenn er nicht ausgeteilt ist. Eine nicht ausgeteilte Abgabe ist immer ein Entwurf.',
+      },
+    ],
     page_size: 'A4',
     sections: [
       {
         key: 'header',
         title: 'Kopf',
-        content: 'Aufgabe, Name, Datum und Gesamtpunktzahl.',
+        content:
+          'Aufgabe, Name, welcher Stand gedruckt ist („Stand der Rückgabe vom …“ oder „Entwurf – noch nicht ausgeteilt“) und Gesamtpunktzahl.',
         every_page: false,
+      },
+      {
+        key: 'version_mark',
+        title: 'Stand',
+        content:
+          'Ab der zweiten Seite oben Name und Stand, damit eine einzelne Seite nicht für die andere Fassung gehalten wird.',
+        every_page: true,
       },
       {
         key: 'rubric',

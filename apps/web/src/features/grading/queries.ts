@@ -8,6 +8,7 @@ import {
   ZSetGroupFeedbackResponse,
   ZSetSkillScoreResponse,
   ZSetSkillTextsResponse,
+  type FeedbackSheetVersion,
   type GradingResponse,
   type GradingSkillFeedback,
   type SetSkillTextsRequest,
@@ -320,9 +321,18 @@ export function useReleaseTask(taskId: string) {
   });
 }
 
-/** `GET /api/submissions/:id/feedback-sheet.pdf`: the rubric table of this submission to print. */
-export function downloadFeedbackSheet(submissionId: string, fallbackName: string): Promise<string> {
-  return saveDownload(`/api/submissions/${enc(submissionId)}/feedback-sheet.pdf`, fallbackName);
+/**
+ * `GET /api/submissions/:id/feedback-sheet.pdf`: the rubric table of this submission to print. Without a
+ * version the handed-back one (what the feedback link shows); `current`: the grading now, a draft unless it is
+ * what was handed back.
+ */
+export function downloadFeedbackSheet(
+  submissionId: string,
+  fallbackName: string,
+  version?: FeedbackSheetVersion,
+): Promise<string> {
+  const query = version ? `?version=${version}` : '';
+  return saveDownload(`/api/submissions/${enc(submissionId)}/feedback-sheet.pdf${query}`, fallbackName);
 }
 
 /**

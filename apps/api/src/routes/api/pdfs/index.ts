@@ -1,5 +1,6 @@
 import {
   ZCreatePdfExportBody,
+  ZFeedbackSheetQuery,
   ZPdfExportParams,
   ZPdfExportResponse,
   ZPdfSubmissionParams,
@@ -76,9 +77,19 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/submissions/:id/feedback-sheet.pdf',
     {
       config: { rateLimit },
-      schema: { tags, summary: 'The feedback sheet of a submission', params: ZPdfSubmissionParams },
+      schema: {
+        tags,
+        summary:
+          'The feedback sheet of a submission: as handed back (what the feedback link shows); ?version=current: the grading as it is now, marked as a draft when not handed back',
+        params: ZPdfSubmissionParams,
+        querystring: ZFeedbackSheetQuery,
+      },
     },
-    async (request, reply) => sendPdf(reply, await feedbackSheetPdf(ctxOf(request), request.params.id)),
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await feedbackSheetPdf(ctxOf(request), request.params.id, request.query.version ?? 'released'),
+      ),
   );
 
   app.get(

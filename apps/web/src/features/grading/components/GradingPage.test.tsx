@@ -360,7 +360,7 @@ describe('The grading page', () => {
     });
   });
 
-  it('downloads the feedback sheet of the submission as a PDF', async () => {
+  it('downloads the feedback sheet of the submission as a PDF, named a draft before the hand-back', async () => {
     const user = userEvent.setup({ delay: null });
     const { fetch } = setup((url) =>
       url === `/api/submissions/${SUB}/feedback-sheet.pdf`
@@ -381,13 +381,51 @@ describe('The grading page', () => {
       clicked.push(this.download);
     });
 
-    await user.click(screen.getByRole('button', { name: de.pdfs.feedbackSheet }));
+    const button = screen.getByRole('button', { name: de.pdfs.feedbackSheetDraft });
+    expect(button.getAttribute('title')).toBe(de.pdfs.feedbackSheetDraftHint);
+    await user.click(button);
 
     expect(
       await screen.findByText(de.pdfs.downloaded('Feedbackbogen Hebelgesetz Greta Gärtner.pdf')),
     ).toBeTruthy();
     expect(clicked).toEqual(['Feedbackbogen Hebelgesetz Greta Gärtner.pdf']);
     expect(fetch.mock.calls.some(([url]) => url === `/api/submissions/${SUB}/feedback-sheet.pdf`)).toBe(true);
+  });
+
+  it.each([
+    [de.pdfs.feedbackSheetReleased, `/api/submissions/${SUB}/feedback-sheet.pdf`],
+    [de.pdfs.feedbackSheetCurrent, `/api/submissions/${SUB}/feedback-sheet.pdf?version=current`],
+  ])('changed since the hand-back, offers "%s" under the feedback sheet button', async (item, expected) => {
+    const user = userEvent.setup({ delay: null });
+    const view = grading();
+    view.submission = {
+      ...view.submission,
+      status: 'ausgeteilt',
+      display_status: 'ausgeteilt',
+      feedback_url: 'https://schule.example/feedback/abc',
+      released_at: stamp,
+      changed_since_release: true,
+    };
+    const sheet = (url: string) => url.startsWith(`/api/submissions/${SUB}/feedback-sheet.pdf`);
+    const { fetch } = setup(
+      (url) =>
+        sheet(url)
+          ? new Response(new Uint8Array([0x25, 0x50]), {
+              headers: { 'Content-Disposition': 'attachment; filename="Feedbackbogen.pdf"' },
+            })
+          : json({ data: [] }),
+      view,
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:sheet'), revokeObjectURL: vi.fn() }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await user.click(screen.getByRole('button', { name: de.pdfs.feedbackSheet }));
+    await user.click(await screen.findByRole('menuitem', { name: item }));
+    expect(await screen.findByText(de.pdfs.downloaded('Feedbackbogen.pdf'))).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url).filter(sheet)).toEqual([expected]);
   });
 });
 

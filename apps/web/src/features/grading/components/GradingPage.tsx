@@ -1,5 +1,5 @@
-import { scoreForDisplay } from '@app/contract';
-import { Alert, Button, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { scoreForDisplay, type FeedbackSheetVersion } from '@app/contract';
+import { Alert, Button, Grid, Group, Menu, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -159,7 +159,12 @@ export function GradingPage({
           {t.total}: {de.grading.of(total, max)}
         </Text>
         <Group gap="xs">
-          <FeedbackSheetButton submissionId={submissionId} name={name} />
+          <FeedbackSheetButton
+            submissionId={submissionId}
+            name={name}
+            handedBack={submission.status === 'ausgeteilt'}
+            changedSinceRelease={submission.changed_since_release}
+          />
           <Button
             variant="default"
             color="red"
@@ -264,14 +269,28 @@ export function GradingPage({
   );
 }
 
-/** The feedback sheet of this submission as a PDF (PRODUCT.md §4 "PDF-Vorlagen"). */
-function FeedbackSheetButton({ submissionId, name }: { submissionId: string; name: string }) {
+/**
+ * The feedback sheet of this submission as a PDF (PRODUCT.md §4 "PDF-Vorlagen"). Handed back, it prints what
+ * the feedback link shows; changed since, the teacher picks that or the current grading (a draft); not handed
+ * back, the button says the sheet is a draft.
+ */
+function FeedbackSheetButton({
+  submissionId,
+  name,
+  handedBack,
+  changedSinceRelease,
+}: {
+  submissionId: string;
+  name: string;
+  handedBack: boolean;
+  changedSinceRelease: boolean;
+}) {
   const [busy, setBusy] = useState(false);
-  const download = async () => {
+  const download = async (version?: FeedbackSheetVersion) => {
     setBusy(true);
     try {
       toast.success(
-        de.pdfs.downloaded(await downloadFeedbackSheet(submissionId, `Feedbackbogen ${name}.pdf`)),
+        de.pdfs.downloaded(await downloadFeedbackSheet(submissionId, `Feedbackbogen ${name}.pdf`, version)),
       );
     } catch (error) {
       toastApiError(error, de.pdfs.feedbackSheetFailed);
@@ -279,9 +298,29 @@ function FeedbackSheetButton({ submissionId, name }: { submissionId: string; nam
       setBusy(false);
     }
   };
+  if (handedBack && changedSinceRelease)
+    return (
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button variant="default" loading={busy} rightSection={<span aria-hidden="true">▾</span>}>
+            {de.pdfs.feedbackSheet}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{de.pdfs.feedbackSheetWhich}</Menu.Label>
+          <Menu.Item onClick={() => void download()}>{de.pdfs.feedbackSheetReleased}</Menu.Item>
+          <Menu.Item onClick={() => void download('current')}>{de.pdfs.feedbackSheetCurrent}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    );
   return (
-    <Button variant="default" loading={busy} onClick={() => void download()}>
-      {de.pdfs.feedbackSheet}
+    <Button
+      variant="default"
+      loading={busy}
+      onClick={() => void download()}
+      title={handedBack ? undefined : de.pdfs.feedbackSheetDraftHint}
+    >
+      {handedBack ? de.pdfs.feedbackSheet : de.pdfs.feedbackSheetDraft}
     </Button>
   );
 }
