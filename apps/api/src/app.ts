@@ -18,6 +18,7 @@ import control from './plugins/app/control';
 import correctionJobs from './plugins/app/correction-jobs';
 import pdfExportJobs from './plugins/app/pdf-export-jobs';
 import retentionJobs from './plugins/app/retention-jobs';
+import scanReadJobs from './plugins/app/scan-read-jobs';
 import demo from './plugins/app/demo';
 import errors, { clientError, frameworkError, sendError } from './plugins/app/errors';
 import listCache from './plugins/app/list-cache';
@@ -126,6 +127,7 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
   await app.register(correctionJobs);
   await app.register(pdfExportJobs);
   await app.register(retentionJobs);
+  await app.register(scanReadJobs);
   await app.register(realtime);
   if (!env.SUPABASE_URL) await app.register(localAuth);
   await app.register(supabaseAdmin);

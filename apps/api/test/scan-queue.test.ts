@@ -1,6 +1,5 @@
 import {
   SCAN_SURE_CONFIDENCE,
-  ZListFilesResponse,
   ZListSubmissionsResponse,
   ZTask,
   ZUploadReceipt,
@@ -15,6 +14,7 @@ import {
   blankPage,
   codeCovered,
   compressed,
+  filesOnceRead,
   phonePhoto,
   rasterise,
   scannerPdf,
@@ -151,13 +151,20 @@ describe('The best-guess queue of a real class stack', () => {
     expect(res.status).toBe(200);
     const receipt = ZUploadReceipt.parse(await res.json());
     expect(receipt.received).toHaveLength(stack.length);
-    console.log(
-      `scan queue: ${stack.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    // The request returns once the pages are stored; they are read in the background.
+    const returned = performance.now() - started;
     const byId = new Map(
-      ZListFilesResponse.parse(
-        (await owner.call('GET', `/api/files?taskId=${room.task.id}`)).json(),
-      ).files.map((f) => [f.id, f]),
+      (
+        await filesOnceRead(
+          owner,
+          room.task.id,
+          receipt.received.map((r) => r.id),
+        )
+      ).map((f) => [f.id, f]),
+    );
+    const read = performance.now() - started;
+    console.log(
+      `scan queue: ${stack.length} pages, upload answered after ${(returned / 1000).toFixed(1)} s, read after ${(read / 1000).toFixed(1)} s (${(stack.length / (read / 1000)).toFixed(1)} pages/s)`,
     );
     files = receipt.received.map((r) => byId.get(r.id)!);
     const list = ZListSubmissionsResponse.parse(

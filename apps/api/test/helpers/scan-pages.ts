@@ -1,3 +1,4 @@
+import { ZListFilesResponse, type SubmissionFile } from '@app/contract';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { SignedIn } from './tokens';
 
 // Scanned pages made in the test from printed PDFs, as a school's copier or a phone gives them: rasterised
 // by poppler, then skewed, thresholded, compressed, photographed, covered. Nothing comes from files in the
@@ -166,4 +168,31 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/**
+ * The task's files once every page of `fileIds` has been read (stacks are read in the background after the
+ * upload returns): each has its reading, or was assigned by hand meanwhile.
+ */
+export async function filesOnceRead(
+  teacher: SignedIn,
+  taskId: string,
+  fileIds: readonly string[],
+  ms = 240_000,
+): Promise<SubmissionFile[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const res = await teacher.call('GET', `/api/files?taskId=${taskId}`);
+    if (res.statusCode !== 200) throw new Error(`files ${res.statusCode}: ${res.body}`);
+    const files = ZListFilesResponse.parse(res.json()).files;
+    const byId = new Map(files.map((f) => [f.id, f]));
+    const unread = fileIds.filter((id) => {
+      const file = byId.get(id);
+      return file === undefined || (file.scan === null && file.submission_id === null);
+    });
+    if (unread.length === 0) return files;
+    if (Date.now() > deadline) throw new Error(`${unread.length} pages still unread`);
+    // Slow enough for the API's rate limit over a long stack.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -17,6 +17,12 @@ export const deScans = {
     'Gehört zu einer anderen Aufgabe: Der QR-Code stammt von einem anderen Arbeitsblatt. Prüfe, ob das Blatt in diesen Stapel gehört.',
   blankHint: 'Leere Seite (z. B. eine Rückseite): wird niemandem vorgeschlagen.',
 
+  readingHeading: 'Stapel wird gelesen',
+  reading: (done: number, total: number) =>
+    `${done} von ${total} ${plural(total, 'Seite', 'Seiten')} gelesen`,
+  readingHint:
+    'Die Codes und Namen werden im Hintergrund gelesen; erkannte Seiten erscheinen von selbst. Du kannst schon zuordnen oder die Seite verlassen und später wiederkommen.',
+
   queueHeading: 'Zuordnung bestätigen',
   queueHint:
     'Seiten ohne lesbaren Code, mit dem wahrscheinlichsten Schüler, die sichersten zuerst. Enter bestätigt einen sicheren Vorschlag und zeigt die nächste Seite; bei „Unklar“ wählst du selbst. A wählt einen anderen Schüler, S überspringt.',

@@ -1,1 +1,7 @@
-export { readScannedStack } from './stack';
+export {
+  queueStackReading,
+  runScanRead,
+  SCAN_READ_QUEUE,
+  stackPagesUnread,
+  type ScanReadJobData,
+} from './jobs';

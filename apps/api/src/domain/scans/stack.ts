@@ -1,5 +1,5 @@
-import type { ScanReading, UploadReceipt } from '@app/contract';
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { ScanReading } from '@app/contract';
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { submissionFiles, submissions } from '../../db/schema';
 import { classMembers } from '../../lib/student-names';
 import { cipherOf, type Ctx } from '../context';
@@ -9,8 +9,8 @@ import { guessPage, missingPages, nameGuess, type PageGuess, type StackPage } fr
 import { aiPageJpeg, inspectPage, readCode } from './pages';
 
 // Reading the teacher's scanned stack (PRODUCT.md §7 "Scans zuordnen", ADR 017). After the files of a
-// teacher's upload without a student are recorded, each page is read in stack order, one at a time, in the
-// request: its QR code names the submission (print token) and assigns the page; an empty page is marked
+// teacher's upload without a student are recorded, each page is read in stack order, one at a time, in a
+// background job (jobs.ts): its QR code names the submission (print token) and assigns the page; an empty page is marked
 // blank; the pages left over get a best guess from the name printed on them (read here), the neighbouring
 // pages and which students still lack pages (and a handwritten name through the AI provider, when there is
 // one). Reading never loses a file: a page that cannot be read stays unmatched as `no_code`.
@@ -60,10 +60,10 @@ async function scannedPagesPerStudent(ctx: Ctx, taskId: string): Promise<Map<str
  * already read or assigned (a duplicate of an earlier upload's page) are not read again; where assigned, they
  * still count as neighbours. Never throws: a failure is logged and leaves the pages unmatched.
  */
-export async function readScannedStack(ctx: Ctx, task: ScanTask, receipt: UploadReceipt): Promise<void> {
+export async function readScannedStack(ctx: Ctx, task: ScanTask, fileIds: readonly string[]): Promise<void> {
   const started = performance.now();
   try {
-    const ids = [...new Set(receipt.received.map((f) => f.id))];
+    const ids = [...new Set(fileIds)];
     if (ids.length === 0) return;
     const rows = await ctx.db
       .select({
@@ -182,5 +182,28 @@ export async function readScannedStack(ctx: Ctx, task: ScanTask, receipt: Upload
     );
   } catch (err) {
     ctx.log.error({ err, taskId: task.id }, 'Stapel nicht gelesen');
+    // What is still unread is shown as pages without a code, for the teacher to assign, not as "being read".
+    await ctx.db
+      .update(submissionFiles)
+      .set({
+        scan: {
+          outcome: 'no_code',
+          guess_student_id: null,
+          confidence: null,
+          reasons: [],
+          candidates: [],
+          stack_index: 0,
+        },
+      })
+      .where(
+        and(
+          inArray(submissionFiles.id, [...fileIds]),
+          isNull(submissionFiles.scan),
+          isNull(submissionFiles.submission_id),
+        ),
+      )
+      .catch((error: unknown) =>
+        ctx.log.error({ err: error, taskId: task.id }, 'Stapel nicht als gelesen markiert'),
+      );
   }
 }

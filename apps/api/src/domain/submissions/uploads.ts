@@ -19,7 +19,7 @@ import { receiveUpload, removeStored, type ReceivedUpload } from '../../lib/uplo
 import type { StoredFile } from '../../lib/uploads/process';
 import { accessible, isClassMember, publicByTaskId } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
-import { readScannedStack } from '../scans';
+import { queueStackReading } from '../scans';
 import { syncSubmissionStatus } from './status';
 
 // Recording uploads (ARCHITECTURE.md §5, §8): the files of one request become `submission_files` rows in one
@@ -297,7 +297,12 @@ export async function teacherUpload(
     },
     { splitPdf: true },
   );
-  // The pages are read once their rows exist: whatever happens there, the upload is kept.
-  if (stack) await readScannedStack(ctx, task, receipt);
+  // The pages are read once their rows exist, in the background: whatever happens there, the upload is kept.
+  if (stack)
+    await queueStackReading(ctx, {
+      taskId: task.id,
+      teacherId: actorId(ctx),
+      fileIds: [...new Set(receipt.received.map((f) => f.id))],
+    });
   return receipt;
 }

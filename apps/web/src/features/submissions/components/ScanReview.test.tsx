@@ -31,7 +31,7 @@ const pageId = (n: number) => `page-${n}`.padEnd(21, '_');
  * Anna's from its neighbours, 5 guessed as Cem's by the name field (less sure), 6 another task's worksheet,
  * 7 blank, 8 unsure between Cem and Ben.
  */
-function setup({ refuse = false } = {}) {
+function setup({ refuse = false, unread = 0 } = {}) {
   const anna = entry('Anna', 'Albers', { student_id: ANNA });
   const ben = entry('Ben', 'Berg', { student_id: BEN });
   const cem = entry('Cem', 'Cakir', { student_id: CEM });
@@ -63,6 +63,17 @@ function setup({ refuse = false } = {}) {
       reasons: ['neighbour_after', 'missing'],
       candidates: [CEM, BEN],
     }),
+    // Just uploaded, read in the background: the first ones already, the rest not yet.
+    ...Array.from({ length: unread ? unread + 2 : 0 }, (_, i) =>
+      file(`neu.pdf – Seite ${i + 1}`, {
+        id: `new-${i}`.padEnd(21, '_'),
+        mime: 'application/pdf',
+        uploader_label: null,
+        uploaded_at: new Date(Date.now() - 1000 + i).toISOString(),
+        submission_id: null,
+        scan: i < 2 ? reading(9 + i, { outcome: 'no_code' }) : null,
+      }),
+    ),
   ];
   const calls: Array<{ url: string; body: unknown }> = [];
   const queryClient = createQueryClient();
@@ -98,6 +109,18 @@ const queue = () => screen.getByTestId('scan-queue');
 const live = () => queue().querySelector('[aria-live="polite"]')!.textContent;
 
 describe('Reading a scanned stack', () => {
+  it('shows how far the background reading of a new stack is', () => {
+    setup({ unread: 3 });
+    const reading = screen.getByRole('region', { name: 'Stapel wird gelesen' });
+    expect(within(reading).getByRole('status').textContent).toBe('2 von 5 Seiten gelesen');
+    expect(within(reading).getByRole('progressbar', { name: '2 von 5 Seiten gelesen' })).toBeTruthy();
+  });
+
+  it('shows no reading progress once every page is read', () => {
+    setup();
+    expect(screen.queryByRole('region', { name: 'Stapel wird gelesen' })).toBeNull();
+  });
+
   it('says what the codes assigned and marks the pages of another task and the blank ones', () => {
     setup();
     const summary = screen.getByRole('region', { name: 'Erkannt' });

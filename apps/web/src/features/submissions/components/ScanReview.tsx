@@ -5,8 +5,10 @@ import {
   Button,
   Group,
   Kbd,
+  Loader,
   NativeSelect,
   Paper,
+  Progress,
   Stack,
   Text,
   Title,
@@ -16,7 +18,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { de } from '../../../i18n/de';
 import { fileContentUrl, useMatchFile } from '../queries';
 import { PageThumbnail } from './PageThumbnail';
-import { guessQueue, readingCounts, type Guess } from './stackPages';
+import { guessQueue, readingCounts, readingProgress, type Guess } from './stackPages';
 import { studentName } from './SubmissionsTable';
 
 const t = de.scans;
@@ -24,6 +26,33 @@ const t = de.scans;
 /** Why the page is proposed for its student, in sentences (every one true when the page was read). */
 function reason(guess: Guess): string {
   return guess.reasons.map((r) => t.because[r](studentName(guess.entry))).join(' ');
+}
+
+/**
+ * The stack being read in the background: a bar of the pages read so far (the list refreshes through the
+ * realtime events and its polling), announced politely to screen readers.
+ */
+export function ReadingProgress({ pages }: { pages: readonly SubmissionFile[] }) {
+  const progress = readingProgress(pages);
+  if (!progress) return null;
+  const label = t.reading(progress.done, progress.total);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="scan-reading" data-testid="scan-reading">
+      <Group gap="sm" wrap="nowrap">
+        <Loader size="sm" aria-hidden="true" />
+        <Title order={3} size="h4" id="scan-reading">
+          {t.readingHeading}
+        </Title>
+      </Group>
+      <Progress value={(100 * progress.done) / progress.total} mt="sm" aria-label={label} animated striped />
+      <Text size="sm" mt="xs" role="status">
+        {label}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t.readingHint}
+      </Text>
+    </Paper>
+  );
 }
 
 /** What reading the stack's codes found, in one line per outcome that occurred. */
@@ -99,9 +128,14 @@ export function ScanReview({
   const current = queue[0] ?? null;
   const skippedLeft = all.length - queue.length;
 
+  // After an upload the focus goes to the queue; its pages are read in the background, so it may come later.
+  const focusedFor = useRef(0);
+  const hasCurrent = current !== null;
   useEffect(() => {
-    if (focusRequest > 0) (confirmRef.current ?? firstCandidateRef.current)?.focus();
-  }, [focusRequest]);
+    if (focusRequest <= focusedFor.current || !hasCurrent) return;
+    (confirmRef.current ?? firstCandidateRef.current)?.focus();
+    focusedFor.current = focusRequest;
+  }, [focusRequest, hasCurrent]);
   // From a sure page to an unsure one the confirm button goes away: its focus moves to the first candidate.
   const currentSure = current?.sure ?? null;
   useEffect(() => {

@@ -22,7 +22,7 @@ import {
   useUnmatchFile,
 } from '../queries';
 import { PageThumbnail } from './PageThumbnail';
-import { ReadingSummary, ScanReview } from './ScanReview';
+import { ReadingProgress, ReadingSummary, ScanReview } from './ScanReview';
 import { stackPages } from './stackPages';
 import { studentName } from './SubmissionsTable';
 
@@ -90,6 +90,7 @@ export function StackAssigner({ taskId, focusRequest = 0 }: { taskId: string; fo
         <Text c="dimmed">{t.pagesEmpty}</Text>
       ) : (
         <>
+          <ReadingProgress pages={pages} />
           <ReadingSummary pages={pages} />
           <ScanReview taskId={taskId} pages={pages} entries={students} focusRequest={focusRequest} />
           <Paper withBorder p="md" component="section" aria-labelledby="stack-quick">

@@ -78,3 +78,19 @@ export function readingCounts(pages: readonly SubmissionFile[]) {
     blank: count('blank'),
   };
 }
+
+/** Pages of a stack uploaded this long ago and still unread count as being read (older ones were lost). */
+const READING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The background reading of the recent stack pages: how many are read (or assigned by hand) of how many.
+ * Null when nothing waits to be read.
+ */
+export function readingProgress(
+  pages: readonly SubmissionFile[],
+  now = Date.now(),
+): { done: number; total: number } | null {
+  const recent = pages.filter((p) => now - Date.parse(p.uploaded_at) < READING_WINDOW_MS);
+  const unread = recent.filter((p) => p.scan === null && p.submission_id === null).length;
+  return unread === 0 ? null : { done: recent.length - unread, total: recent.length };
+}
