@@ -18,7 +18,7 @@ export const deNotifications = {
   balanceLabel: 'KI-Guthaben: ',
   balance: (count: number) => `KI-Guthaben: ${coins(count)}`,
   balanceHint:
-    'Jede KI-Anfrage (Rubrik-Vorschlag oder Feedback zu einer Abgabe) verbraucht Coins. Schlägt sie fehl, bekommst du sie zurück. Neue Coins vergibt deine Organisation.',
+    'Coins kostet nur das KI-Feedback zu einer Abgabe (je Abgabe); Rubrik-Vorschläge sind kostenlos. Schlägt eine Korrektur fehl, bekommst du ihre Coins zurück. Neue Coins vergibt deine Organisation.',
   grant: {
     open: 'Coins',
     openLabel: (email: string) => `Coins für ${email} vergeben`,

@@ -76,6 +76,16 @@ describe('Notifications at /notifications', () => {
     expect(within(list).getAllByRole('link', { name: de.notifications.open })).toHaveLength(1);
   });
 
+  it('says that only feedback per hand-in costs coins, not a rubric proposal', async () => {
+    install();
+    await renderApp('/notifications', { signedInAs: 'teacher' });
+
+    const hint = await screen.findByText(de.notifications.balanceHint);
+    expect(hint.textContent).toMatch(/Feedback zu einer Abgabe/);
+    expect(hint.textContent).toMatch(/Rubrik-Vorschläge sind kostenlos/);
+    expect(hint.textContent).not.toMatch(/Jede KI-Anfrage/);
+  });
+
   it('marks one as read at once and the bell follows', async () => {
     const api = install();
     await renderApp('/notifications', { signedInAs: 'teacher' });
