@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogin } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { waitForMailLink } from './helpers/outbox';
 import { removeDir, repoRoot, startServer, type RunningServer } from './helpers/server';
@@ -202,16 +203,8 @@ describe('Accounts and access in a real browser', () => {
     expect(fresh.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
   });
 
-  /** A demo login as the server prints it at start (`label: email / password`). */
-  function demoLogin(label: string): { email: string; password: string } {
-    // The log is JSON: the lines of the message arrive as `\\n` escapes.
-    const match = new RegExp(`${label}: ([^\\s\\\\"]+) / ([^\\s\\\\"]+)`).exec(server.output());
-    if (!match?.[1] || !match[2]) throw new Error(`Keine Demo-Zugangsdaten für ${label} im Server-Log`);
-    return { email: match[1], password: match[2] };
-  }
-
   it('lets an organization member grant and revoke roles, send a reset mail and delete an account', async () => {
-    const admin = demoLogin('Demo-Organisationsmitglied');
+    const admin = demoLogin(server, 'Demo-Organisationsmitglied');
     const fresh = await openPage(browser);
     page = fresh.page;
     await page.goto(`${origin}/login?redirect=%2Fadmin%2Fusers`);
@@ -234,7 +227,7 @@ describe('Accounts and access in a real browser', () => {
     expect(await teacherBox.isChecked()).toBe(true);
 
     // To the demo teacher: the new teacher had a recovery mail a moment ago (one per minute and address).
-    const demoTeacher = demoLogin('Demo-Lehrkraft');
+    const demoTeacher = demoLogin(server, 'Demo-Lehrkraft');
     await page
       .getByRole('row')
       .filter({ hasText: demoTeacher.email })
@@ -268,7 +261,7 @@ describe('Accounts and access in a real browser', () => {
     await page.waitForURL('**/classes');
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await expect
-      .poll(() => page.getByText(demoLogin('Demo-Lehrkraft').email, { exact: false }).isVisible())
+      .poll(() => page.getByText(demoLogin(server, 'Demo-Lehrkraft').email, { exact: false }).isVisible())
       .toBe(true);
     expect(fresh.errors).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type { RunningServer } from './server';
  * start as `label: email / password`.
  */
 export function demoLogin(server: RunningServer, label: string): { email: string; password: string } {
-  // The log is JSON: the lines of the message arrive as `\\n` escapes.
+  // One log line per account, in JSON: the address and password end at a space or the closing quote.
   const match = new RegExp(`${label}: ([^\\s\\\\"]+) / ([^\\s\\\\"]+)`).exec(server.output());
   if (!match?.[1] || !match[2]) throw new Error(`Keine Demo-Zugangsdaten für ${label} im Server-Log`);
   return { email: match[1], password: match[2] };

@@ -62,8 +62,11 @@ export async function ensureDemoAccounts(ctx: Ctx): Promise<string> {
   return teacherId;
 }
 
-/** The logins, printed at start (the e2e tests read them from the log). */
+/**
+ * The logins, printed at start, one log line each: readable on a terminal and as JSON (where a line break in
+ * a message would be an escape). The e2e tests read them from the log.
+ */
 export function logDemoAccounts(ctx: Ctx): void {
-  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.label}: ${a.email} / ${a.password}`).join('\n');
-  ctx.log.info(`Demo-Zugänge (DEMO=0 schaltet sie ab):\n${lines}`);
+  for (const a of DEMO_ACCOUNTS)
+    ctx.log.info(`Demo-Zugang (DEMO=0 schaltet ihn ab) – ${a.label}: ${a.email} / ${a.password}`);
 }
