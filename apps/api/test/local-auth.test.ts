@@ -104,6 +104,28 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     vi.useRealTimers();
   });
 
+  it('An account made with a password (sign-up, admin API) is marked has_password', async () => {
+    // The registration dialog then does not ask for a password again (PRODUCT.md §2).
+    const email = uniqueEmail('Script.Made');
+    const { data, error } = await client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { x: 1 } },
+    });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata).toEqual({ x: 1, has_password: true });
+    const [row] = await t.app.db
+      .select({ meta: authUsers.raw_user_meta_data })
+      .from(authUsers)
+      .where(eq(authUsers.email, email.toLowerCase()));
+    expect(row?.meta).toEqual({ x: 1, has_password: true });
+
+    const made = await admin.auth.admin.createUser({ email: uniqueEmail('Admin.Pw'), password: PASSWORD });
+    expect(made.data.user?.user_metadata).toEqual({ has_password: true });
+    const invited = await admin.auth.admin.createUser({ email: uniqueEmail('Admin.NoPw') });
+    expect(invited.data.user?.user_metadata).toEqual({});
+  });
+
   it('A new teacher signs up, confirms the mailed link and signs in', async () => {
     const supabase = client();
     const email = uniqueEmail('Anna.Neu');
@@ -314,6 +336,7 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
       },
     });
     expect(done.data.user?.user_metadata).toEqual({
+      has_password: true,
       registration_pending: false,
       registration_completed: true,
       profile_setup_done: true,
@@ -489,6 +512,7 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     expect(updated.data.user?.user_metadata).toEqual({
       registration_completed: true,
       profile_setup_done: true,
+      has_password: true,
     });
 
     // Without the service role: 401 without a token, 403 for a user's token.

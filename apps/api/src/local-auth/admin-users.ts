@@ -15,6 +15,7 @@ import {
   toUserJson,
   updateUserRow,
   validEmail,
+  withPasswordFlag,
   type UserJson,
   type UserPatch,
   type UserRow,
@@ -71,7 +72,7 @@ export async function adminCreateUser(
     email,
     encrypted_password: body.password ? await hashPassword(body.password) : null,
     email_confirmed_at: body.email_confirm ? now : null,
-    raw_user_meta_data: body.user_metadata ?? {},
+    raw_user_meta_data: withPasswordFlag(body.user_metadata, body.password),
     raw_app_meta_data: body.app_metadata ?? {},
     banned_until: banUntil(body.ban_duration, now),
   });
@@ -98,8 +99,11 @@ export async function adminUpdateUser(auth: LocalAuth, id: string, body: AdminUs
   }
   if (body.email_confirm === true && !user.email_confirmed_at) patch.email_confirmed_at = now;
   if (body.email_confirm === false) patch.email_confirmed_at = null;
-  if (body.user_metadata)
-    patch.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, body.user_metadata);
+  if (body.user_metadata || body.password)
+    patch.raw_user_meta_data = mergeMetadata(
+      user.raw_user_meta_data,
+      withPasswordFlag(body.user_metadata, body.password),
+    );
   if (body.app_metadata) patch.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
   if (body.ban_duration !== undefined) patch.banned_until = banUntil(body.ban_duration, now);
   if (!Object.keys(patch).length) return user;
@@ -186,7 +190,7 @@ export async function generateLink(
     user ??= await insertUser(auth.db, {
       email,
       encrypted_password: body.password ? await hashPassword(body.password) : null,
-      raw_user_meta_data: body.data ?? {},
+      raw_user_meta_data: withPasswordFlag(body.data, body.password),
       invited_at: type === 'invite' ? new Date() : null,
     });
   }

@@ -11,6 +11,7 @@ import {
   obfuscatedUser,
   toUserJson,
   validEmail,
+  withPasswordFlag,
   type UserJson,
 } from './users';
 
@@ -38,7 +39,7 @@ export async function signup(
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
   assertStrongPassword(body.password);
   const pkce = pkceParams(body);
-  const data = body.data ?? {};
+  const data = withPasswordFlag(body.data, body.password);
 
   let user = await findUserByEmail(auth.db, email);
   if (auth.config.AUTH_AUTOCONFIRM) {

@@ -97,6 +97,17 @@ export async function updateUserRow(ex: Executor, id: string, patch: UserPatch):
   }
 }
 
+/**
+ * The metadata of an account created (or given a password) with a password: `has_password` tells the
+ * registration dialog not to ask for one again (PRODUCT.md §2), whichever client set the password.
+ */
+export function withPasswordFlag(
+  data: Record<string, unknown> | undefined,
+  password: string | undefined,
+): Record<string, unknown> {
+  return password ? { ...data, has_password: true } : { ...data };
+}
+
 /** GoTrue's metadata update: keys are set, a null value removes the key. */
 export function mergeMetadata(
   current: Record<string, unknown>,
