@@ -78,8 +78,11 @@ export async function buildApp(env: Env, options: BuildAppOptions = {}): Promise
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     logController: new CompletedOnly(),
-    routerOptions: { ignoreTrailingSlash: true },
-    // Errors of the router itself (a path id over 100 characters, a bad URL escape) and of HTTP parsing in
+    // Ids longer than find-my-way's default of 100 characters still reach their route, which answers them
+    // as any unknown or malformed id; otherwise the path fell through to the SPA's wildcard and looked like
+    // a wrong method (405).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Errors of the router itself (a path id over 2048 characters, a bad URL escape) and of HTTP parsing in
     // the one error shape.
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drivers } from './helpers/database';
 import { createTestApp, type TestApp } from './helpers/app';
+import { bearer, signIn } from './helpers/tokens';
 import { colorSchemeScriptHash } from '../src/plugins/external/helmet';
 
 function addProbeRoutes(app: FastifyInstance) {
@@ -232,6 +233,24 @@ describe('Serving the built SPA in production', () => {
     const auth = await t.app.inject({ method: 'GET', url: '/auth/v1/nope' });
     expect(auth.statusCode).toBe(404);
     expect(auth.json()).toMatchObject({ error_code: 'not_found' });
+  });
+
+  it('answers an over-long id as its route answers any malformed id, never 405 or 500', async () => {
+    const teacher = await signIn(t.app);
+    const answer = async (url: string, token?: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+      return { status: res.statusCode, code: ZApiError.parse(res.json()).error.code };
+    };
+    for (const route of ['/api/classes/', '/api/submit/', '/api/tasks/', '/api/feedback-link/']) {
+      const malformed = await answer(`${route}xyz`, teacher.token);
+      for (const length of [101, 300, 2000]) {
+        const got = await answer(`${route}${'a'.repeat(length)}`, teacher.token);
+        expect(got, `${route} (${String(length)})`).toEqual(malformed);
+      }
+    }
+    expect(await answer(`/api/submit/${'a'.repeat(150)}`)).toEqual({ status: 404, code: 'TASK_NOT_FOUND' });
+    // Anonymously, a route that needs a sign-in asks for one, as it does for a short id.
+    expect((await answer(`/api/classes/${'a'.repeat(150)}`)).status).toBe(401);
   });
 });
 

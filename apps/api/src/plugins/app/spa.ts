@@ -60,9 +60,10 @@ export default fp(
       if (serveSpa && wantsPage && !isBackendPath(url) && !url.startsWith('/assets/')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      // The path exists, but not with this method.
+      // The path exists, but not with this method. (A path whose route has this very method but did not
+      // match, e.g. an id the router refuses, is just not found.)
       const allowed = app.allowedMethods(url);
-      if (allowed.length > 0)
+      if (allowed.length > 0 && !allowed.includes(request.method))
         return sendError(reply.header('allow', allowed.join(', ')), 'METHOD_NOT_ALLOWED');
       return sendError(reply, 'NOT_FOUND');
     });
