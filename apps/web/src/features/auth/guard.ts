@@ -37,6 +37,9 @@ const ADMIN_PATH_PREFIXES = ['/admin', '/tiptaptest', '/dev'] as const;
 /** The landing page: for visitors; a signed-in user goes on into the app. */
 const LANDING_PATH = '/';
 
+/** Pages for signing in or up: a signed-in user goes on where they belong, as from the landing page. */
+const SIGN_IN_PATHS = ['/login', '/register'] as const;
+
 /** Where a signed-in user with a role starts (as after signing in). */
 export const START_PATH = '/classes';
 
@@ -101,6 +104,11 @@ export function isOpenPath(path: string): boolean {
   );
 }
 
+/** The landing page and the sign-in pages: for visitors only. */
+function isVisitorPath(path: string): boolean {
+  return path === LANDING_PATH || SIGN_IN_PATHS.some((prefix) => startsWithSegment(path, prefix));
+}
+
 function isAdminPath(path: string): boolean {
   return ADMIN_PATH_PREFIXES.some((prefix) => startsWithSegment(path, prefix));
 }
@@ -136,14 +144,14 @@ export function hasSessionCookie(cookies: string): boolean {
 
 /**
  * Whether `decideRoute` needs the session for this address; open pages without a callback do not, except
- * the landing page of a browser that holds a session.
+ * the landing and sign-in pages of a browser that holds a session.
  */
 export function needsSession(
   input: Pick<RouteGuardInput, 'path' | 'search' | 'hash' | 'knownRoute' | 'storedSession'>,
 ): boolean {
   if (hasOtpExpired(input.search, input.hash)) return false;
   if (callbackCredentials(input.search, input.hash)) return input.path !== EMAIL_CONFIRMED_PATH;
-  if (input.path === LANDING_PATH) return input.storedSession === true;
+  if (isVisitorPath(input.path)) return input.storedSession === true;
   return input.knownRoute !== false && !isOpenPath(input.path);
 }
 
@@ -169,8 +177,9 @@ function errorPage(message: string, header?: string): RouteDecision {
  *    taken over; without a permitted role → /waitlist. With a role the address is cleaned of the
  *    single-use parameters. If no session came of it at all (the link was opened in another browser or
  *    the code was already used) → the error page, since the waitlist is for signed-in accounts.
- * 3. Open paths pass (and unknown paths get the 404 page); the landing page `/` only for visitors: a
- *    signed-in user goes on to their start page, without a permitted role to /waitlist.
+ * 3. Open paths pass (and unknown paths get the 404 page); the landing page `/`, /login and /register only
+ *    for visitors: a signed-in user goes on to their start page (from /login to its safe `redirect`),
+ *    without a permitted role to /waitlist.
  * 4. Anything else without a role → /login, with `redirect` back to the requested page.
  * 5. /admin paths without organization_member → /404.
  * 6. A session without user state → /error 'Leider hast du noch nicht die passende Rolle'.
@@ -189,7 +198,11 @@ export function decideRoute(input: RouteGuardInput): RouteDecision | null {
     return { href: withoutCallback(path, search) };
   }
 
-  if (path === LANDING_PATH && session) return { href: role ? START_PATH : WAITLIST_PATH };
+  // A session without user data may still sign in afresh (rule 6 leaves /login and /register alone).
+  if (isVisitorPath(path) && session && (path === LANDING_PATH || session.user)) {
+    if (!role) return { href: WAITLIST_PATH };
+    return { href: safeRedirectTarget(params(search, '?').get('redirect') ?? undefined) };
+  }
 
   if (isOpenPath(path) || input.knownRoute === false) return null;
 

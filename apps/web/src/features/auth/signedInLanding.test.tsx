@@ -35,8 +35,11 @@ describe('The landing page in decideRoute', () => {
   it('reads the session for `/` only when the browser holds a session cookie', () => {
     expect(needsSession({ path: '/', search: '', hash: '' })).toBe(false);
     expect(needsSession({ path: '/', search: '', hash: '', storedSession: true })).toBe(true);
-    // Other open pages stay without the session.
-    expect(needsSession({ path: '/login', search: '', hash: '', storedSession: true })).toBe(false);
+    // So do the sign-in pages; other open pages stay without the session.
+    expect(needsSession({ path: '/login', search: '', hash: '', storedSession: true })).toBe(true);
+    expect(needsSession({ path: '/register', search: '', hash: '', storedSession: true })).toBe(true);
+    expect(needsSession({ path: '/login', search: '', hash: '' })).toBe(false);
+    expect(needsSession({ path: '/forgot-password', search: '', hash: '', storedSession: true })).toBe(false);
   });
 
   it('recognises the session cookie of @supabase/ssr, whole or chunked, and nothing else', () => {
@@ -45,6 +48,24 @@ describe('The landing page in decideRoute', () => {
     expect(hasSessionCookie('sb-localhost-auth-token-code-verifier=abc')).toBe(false);
     expect(hasSessionCookie('sb-localhost-auth-token=')).toBe(false);
     expect(hasSessionCookie('')).toBe(false);
+  });
+});
+
+describe('The sign-in pages in decideRoute', () => {
+  it('send a signed-in user where they belong: the safe `redirect`, else the start page', () => {
+    const at = (path: string, search = '', role: 'teacher' | null = 'teacher') =>
+      decideRoute({ path, search, hash: '', session: { user }, role });
+    expect(at('/login')).toEqual({ href: '/classes' });
+    expect(at('/register')).toEqual({ href: '/classes' });
+    expect(at('/login', '?redirect=%2Fsubjects%3Fx%3D1')).toEqual({ href: '/subjects?x=1' });
+    expect(at('/login', '?redirect=%2F%2Fevil.example')).toEqual({ href: '/classes' });
+    expect(at('/login', '?redirect=%2Flogin')).toEqual({ href: '/classes' });
+    expect(at('/login', '', null)).toEqual({ href: '/waitlist' });
+  });
+
+  it('show the forms to a visitor', () => {
+    expect(decideRoute({ path: '/login', search: '', hash: '', session: null, role: null })).toBeNull();
+    expect(decideRoute({ path: '/register', search: '', hash: '', session: null, role: null })).toBeNull();
   });
 });
 
@@ -60,6 +81,13 @@ describe('The landing page in the router', () => {
   it('opens the start page for a signed-in teacher who opens `/`', async () => {
     document.cookie = `${COOKIE}=base64-eyJ9; path=/`;
     const { router } = await renderApp('/', { signedInAs: 'teacher' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
+  });
+
+  it.each(['/login', '/register'])('takes a signed-in teacher from %s to the start page', async (path) => {
+    document.cookie = `${COOKIE}=base64-eyJ9; path=/`;
+    const { router } = await renderApp(path, { signedInAs: 'teacher' });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
   });
