@@ -7,12 +7,14 @@ import { removeDir, startServer, type RunningServer } from './helpers/server';
 /**
  * The skill profile (ADR 025) in a real browser: three tasks of a class share skills (a reused group, and a
  * retyped skill name in a rubric of its own), graded and handed back through the API; the class page shows
- * every student's latest level and trend per skill, and a student's feedback link shows their own profile
- * and nobody else's.
+ * every student's latest level and trend per skill across the page's width, sorted by name or by a skill,
+ * the students without any level (two more in the class) hidden behind a switch; a student's feedback link
+ * shows their own profile and nobody else's.
  */
 describe('The skill profile on the class page and on the feedback link', () => {
   const suffix = Math.random().toString(36).slice(2, 6);
   const students = ['Berta Brombeerhag', 'Anton Apfelgrund'];
+  const ungraded = ['Carla Cremeschnitt', 'Dieter Dattelbaum'];
   let server: RunningServer;
   let browser: Browser;
   let origin: string;
@@ -79,7 +81,7 @@ describe('The skill profile on the class page and on the feedback link', () => {
         subject_id: subject.id,
       })
     ).id;
-    await api('POST', '/api/createStudents', { class_id: classId, names: students });
+    await api('POST', '/api/createStudents', { class_id: classId, names: [...students, ...ungraded] });
 
     // Tasks 1 and 2 share a group; task 3 retypes "Ansatz" in a group of its own.
     const one = await task('Brüche 1');
@@ -129,7 +131,8 @@ describe('The skill profile on the class page and on the feedback link', () => {
     const table = page.getByRole('table', { name: 'Kompetenzprofil' });
     await table.waitFor();
     const headers = await table.locator('thead th').allInnerTexts();
-    expect(headers.map((h) => h.replace(/\s+/g, ' ').trim())).toEqual([
+    // Without the sort marks (▲ ▼ ↕, hidden from screen readers; aria-sort says it).
+    expect(headers.map((h) => h.replace(/[▲▼↕]/g, '').replace(/\s+/g, ' ').trim())).toEqual([
       'Schüler',
       'ansatz (0–3)',
       'Ergebnis (0–2)',
@@ -155,11 +158,70 @@ describe('The skill profile on the class page and on the feedback link', () => {
     expect(
       await table.locator('tr[data-student="Berta Brombeerhag"] td').first().getAttribute('title'),
     ).toMatch(/^Brüche 1 \(.+\): 1 von 3\nBrüche 2 \(.+\): 2 von 3\nBrüche 3 \(.+\): 3 von 3$/);
+    // On a laptop it has the page's width: nothing scrolls or is cut, no skill's name wraps.
+    const fit = await page.getByTestId('class-skill-profile').evaluate((section) => {
+      const scroller = section.querySelector('[role="region"]')!;
+      return {
+        width: section.getBoundingClientRect().width,
+        hidden: scroller.scrollWidth - scroller.clientWidth,
+        lines: Array.from(section.querySelectorAll('thead th')).map((th) => {
+          const button = th.querySelector('button')!;
+          return Math.round(
+            button.getBoundingClientRect().height / parseFloat(getComputedStyle(button).lineHeight),
+          );
+        }),
+      };
+    });
+    expect(fit.width).toBeGreaterThan(1000);
+    expect(fit.hidden).toBeLessThanOrEqual(0);
+    expect(fit.lines).toEqual([1, 1, 1, 1]);
     // On a phone the matrix scrolls inside its card; the page itself does not.
     await page.setViewportSize({ width: 360, height: 780 });
     await page.reload();
     await table.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(errors).toEqual([]);
+  });
+
+  it('hides the students without any level until asked, then shows each in one compact row', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${origin}/classes/${classId}`);
+    const table = page.getByRole('table', { name: 'Kompetenzprofil' });
+    await table.waitFor();
+    const names = () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-student')));
+    expect(await names()).toEqual(['Anton Apfelgrund', 'Berta Brombeerhag']);
+    expect(await page.getByTestId('unscored-count').innerText()).toBe(
+      '2 Schüler ohne Bewertung ausgeblendet',
+    );
+    await page.getByRole('switch', { name: 'Nur bewertete Schüler' }).click({ force: true });
+    expect(await names()).toEqual([
+      'Anton Apfelgrund',
+      'Berta Brombeerhag',
+      'Carla Cremeschnitt',
+      'Dieter Dattelbaum',
+    ]);
+    const carla = await table.locator('tr[data-student="Carla Cremeschnitt"] td').allInnerTexts();
+    expect(carla).toEqual(['noch keine ausgeteilte Bewertung']);
+    expect(errors).toEqual([]);
+  });
+
+  it('sorts by name or by a skill, weakest first and then the other way round', async () => {
+    await page.goto(`${origin}/classes/${classId}`);
+    const table = page.getByRole('table', { name: 'Kompetenzprofil' });
+    await table.waitFor();
+    const names = () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-student')));
+    const header = (name: string) => table.locator('thead th').filter({ hasText: name });
+    await header('Lesbarkeit').getByRole('button').click();
+    expect(await names()).toEqual(['Anton Apfelgrund', 'Berta Brombeerhag']);
+    expect(await header('Lesbarkeit').getAttribute('aria-sort')).toBe('ascending');
+    await header('Lesbarkeit').getByRole('button').click();
+    expect(await names()).toEqual(['Berta Brombeerhag', 'Anton Apfelgrund']);
+    expect(await header('Lesbarkeit').getAttribute('aria-sort')).toBe('descending');
+    await header('Schüler').getByRole('button').click();
+    expect(await names()).toEqual(['Anton Apfelgrund', 'Berta Brombeerhag']);
+    expect(await header('Lesbarkeit').getAttribute('aria-sort')).toBeNull();
     expect(errors).toEqual([]);
   });
 

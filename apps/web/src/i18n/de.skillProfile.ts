@@ -19,6 +19,17 @@ export const deSkillProfile = {
   empty: 'Noch keine ausgeteilten Bewertungen.',
   studentEmpty: 'Noch keine weiteren ausgeteilten Bewertungen.',
   noScore: 'nicht bewertet',
+  /** A student of the class without any level yet: one compact row. */
+  noScoreYet: 'noch keine ausgeteilte Bewertung',
+  onlyScored: 'Nur bewertete Schüler',
+  hiddenUnscored: (count: number) =>
+    count === 1
+      ? '1 Schüler ohne Bewertung ausgeblendet'
+      : `${String(count)} Schüler ohne Bewertung ausgeblendet`,
+  unscoredCount: (count: number) =>
+    count === 1 ? '1 Schüler ohne Bewertung' : `${String(count)} Schüler ohne Bewertung`,
+  /** A column header's button: sorts the rows by that column (again: the other way round). */
+  sortBy: (column: string) => `Nach „${column}“ sortieren`,
   loadFailed: 'Das Kompetenzprofil konnte nicht geladen werden.',
   /** The table's scrolling area (a keyboard stop of its own on narrow screens). */
   scrollArea: 'Tabelle des Kompetenzprofils',

@@ -16,7 +16,10 @@ import { ClassSkillProfile } from './ClassSkillProfile';
 import { ClassStudents } from './ClassStudents';
 import { JoinTokenCard } from './JoinTokenCard';
 
-/** `/classes/{classId}`: the class's tasks, students (add, remove), join code and details. */
+/**
+ * `/classes/{classId}`: the class's tasks, students (add, remove), join code and details; below them the
+ * skill profile.
+ */
 export function ClassPage({ classId }: { classId: string }) {
   usePageTitle(de.titles.class);
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
@@ -43,7 +46,6 @@ export function ClassPage({ classId }: { classId: string }) {
           <Stack gap="lg">
             <ClassTasks classId={classId} />
             <ClassStudents classId={classId} />
-            <ClassSkillProfile classId={classId} />
             <AddStudents classId={classId} className={cls.name} />
           </Stack>
         </Grid.Col>
@@ -56,6 +58,8 @@ export function ClassPage({ classId }: { classId: string }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      {/* The whole width: a column per skill does not fit the left column on a laptop. */}
+      <ClassSkillProfile classId={classId} />
     </Stack>
   );
 }
