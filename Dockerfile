@@ -4,6 +4,11 @@ RUN npm i -g pnpm@10
 WORKDIR /app
 COPY . .
 RUN pnpm install --frozen-lockfile && pnpm build && pnpm prune --prod
+# pdfjs reads its WebAssembly decoders (JBIG2, CCITT, JPEG 2000), standard fonts and CMaps from its package at
+# run time (apps/api/src/ai/pdf-pages.ts): they ship with node_modules, and the build fails without them.
+RUN cd apps/api && node -e "const p = require('path').dirname(require.resolve('pdfjs-dist/package.json')); \
+  for (const f of ['wasm/jbig2.wasm', 'wasm/openjpeg.wasm', 'standard_fonts/FoxitSerif.pfb', 'cmaps/UniJIS-UCS2-H.bcmap']) \
+    require('fs').accessSync(p + '/' + f);"
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

@@ -2,16 +2,17 @@
 // models (openai provider), reading the teacher's scanned stack and thumbnails (domain/scans). Imported
 // lazily, only when a PDF is rendered; pdfjs itself (about 30 MB) is imported at the first document, because
 // the server bundle inlines this module (ADR 023).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import v8 from 'node:v8';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Long side of a page rendered for a vision model: legible handwriting at a size models accept. */
 const LONG_SIDE = 1600;
 
 interface NodeCanvas {
-  canvas: { toBuffer(mime: 'image/png'): Buffer };
-  context: {
-    getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
-  };
+  canvas: { toBuffer(mime: 'image/png'): Buffer; data(): Buffer };
+  context: object;
 }
 interface CanvasFactory {
   create(width: number, height: number): NodeCanvas;
@@ -25,11 +26,50 @@ export interface RgbaImage {
   data: Uint8ClampedArray;
 }
 
+/**
+ * What pdfjs reads besides the PDF, from its own package: the decoders for JBIG2, CCITT fax and JPEG 2000
+ * (copiers' black-and-white scans; WebAssembly), the 14 standard fonts (a PDF may name Helvetica or Times
+ * without embedding them, as pdf-lib's standard fonts do) and the CMaps of CJK fonts. Without them such
+ * images are drawn blank and such text with whatever fonts the system has (none in the image). Resolved
+ * beside pdfjs-dist in node_modules, which the bundle keeps external and the image ships: the same paths
+ * from source and from dist. pdfjs in Node reads them with fs: plain directories with a trailing separator.
+ */
+function assets() {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dir = (name: string) => path.join(root, name) + path.sep;
+  return {
+    wasmUrl: dir('wasm'),
+    standardFontDataUrl: dir('standard_fonts'),
+    cMapUrl: dir('cmaps'),
+    cMapPacked: true,
+  };
+}
+
+let assetDirs: ReturnType<typeof assets> | null = null;
+
+/**
+ * pdfjs's JPEG 2000 decoder is WebAssembly with relaxed SIMD, which V8 ships from Node 21 on. Node 20 (the
+ * image's) has it behind a flag; without it pdfjs falls back to its JavaScript build, six times slower (3.7
+ * instead of 0.6 s of CPU for an A4 page at 150 dpi). Process-wide like PGlite's `--liftoff-only` (ADR 023),
+ * and only modules compiled afterwards see it: set before the first document.
+ */
+function enableRelaxedSimd(): void {
+  if (Number(process.versions.node.split('.')[0]) < 21)
+    v8.setFlagsFromString('--experimental-wasm-relaxed-simd');
+}
+
 async function withDocument<T>(bytes: Uint8Array, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  if (!assetDirs) {
+    enableRelaxedSimd();
+    assetDirs = assets();
+  }
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({
     // pdfjs takes ownership of (detaches) the buffer: give it a copy.
     data: new Uint8Array(bytes),
+    ...assetDirs,
+    // Glyphs are drawn as paths from the font data (embedded or standard), never with system fonts: the
+    // same page looks the same on every server.
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
@@ -51,14 +91,16 @@ async function drawPage<T>(
   const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
   const page = await doc.getPage(n);
   try {
+    // The viewport applies the page's /Rotate and its crop box, as a reader shows the page.
     const unscaled = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: longSide / Math.max(unscaled.width, unscaled.height) });
-    const width = Math.ceil(viewport.width);
-    const height = Math.ceil(viewport.height);
+    const { width, height } = pageSize(unscaled.width, unscaled.height, longSide);
     const target = factory.create(width, height);
     try {
-      // The Node canvas stands in for the DOM types pdfjs declares.
-      const params = { canvas: target.canvas, canvasContext: target.context, viewport };
+      // The Node canvas stands in for the DOM types pdfjs declares. The transform stretches the page by
+      // the rounding of its short side, so that it fills the canvas to the edge.
+      const fill = [width / viewport.width, 0, 0, height / viewport.height, 0, 0];
+      const params = { canvas: target.canvas, canvasContext: target.context, viewport, transform: fill };
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded (tests/)
       await page.render(params as unknown as Parameters<typeof page.render>[0]).promise;
       return take(target, width, height);
@@ -68,6 +110,19 @@ async function drawPage<T>(
   } finally {
     page.cleanup();
   }
+}
+
+/**
+ * Pixel size of a page `width` × `height` (points, as shown) drawn with its long side `longSide`: the short
+ * side rounded, at least 1 px (a page of 500 × 1 pt is still drawn). Also used for a scan's image taken as
+ * the page (domain/scans/read-page.ts), so both ways give the same size.
+ */
+export function pageSize(width: number, height: number, longSide: number): { width: number; height: number } {
+  const scale = longSide / Math.max(width, height);
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
 }
 
 /** PNG bytes of the first `maxPages` pages. */
@@ -88,7 +143,9 @@ export async function renderFirstPage(bytes: Uint8Array, longSide: number): Prom
     drawPage(doc, 1, longSide, (target, width, height) => ({
       width,
       height,
-      data: target.context.getImageData(0, 0, width, height).data,
+      // The canvas's own RGBA (premultiplied, which changes nothing on the opaque page pdfjs paints on
+      // white), copied before the canvas is freed: half the time of getImageData's conversion.
+      data: new Uint8ClampedArray(target.canvas.data()),
     })),
   );
 }

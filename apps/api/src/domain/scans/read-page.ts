@@ -1,11 +1,12 @@
 import jsQR from 'jsqr';
-import sharp from 'sharp';
-import type { RgbaImage } from '../../ai/pdf-pages';
+import sharp, { type Sharp } from 'sharp';
+import { pageSize, type RgbaImage } from '../../ai/pdf-pages';
+import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 
 // Drawing one uploaded page and finding its printed QR code (ADR 017). Runs in the page worker (worker.ts),
 // never on the API's event loop. A page is a single-page PDF (a split stack) or a JPEG (photos are stored as
-// JPEG). A scanner's page is one JPEG inside the PDF: that JPEG is decoded directly (libjpeg, a few ms),
-// which is ten times faster than drawing the page with pdfjs; any other PDF is drawn.
+// JPEG). A scanner's page is one JPEG covering the page: that JPEG is decoded directly (libjpeg, tens of ms),
+// several times faster than drawing the page with pdfjs; any other PDF is drawn, as a reader shows it.
 //
 // jsQR looks for a code anywhere on the page, in any orientation. The worksheet's code is 80 pt wide
 // (domain/pdfs/worksheet.ts): at a long side of 1200 px (≈ 100 dpi on A4) a module is 3 px, which reads
@@ -18,43 +19,10 @@ const SECOND_LONG_SIDE = 2600;
 const AI_LONG_SIDE = 1600;
 const THUMBNAIL_LONG_SIDE = 400;
 
-/**
- * The JPEG a scanner's page consists of: the page's only resource is one DCT-encoded image (no fonts, no
- * other images); null for anything else. With the page's rotation (degrees), which the JPEG does not carry.
- */
-async function scannedJpeg(bytes: Uint8Array): Promise<{ jpeg: Uint8Array; rotate: number } | null> {
-  const { PDFDocument, PDFDict, PDFName, PDFRawStream, PDFArray } = await import('pdf-lib');
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-  if (doc.getPageCount() !== 1) return null;
-  const page = doc.getPage(0);
-  const resources = page.node.Resources();
-  if (!resources) return null;
-  const fonts = resources.lookup(PDFName.of('Font'));
-  if (fonts instanceof PDFDict ? fonts.entries().length > 0 : fonts !== undefined) return null;
-  const xobjects = resources.lookup(PDFName.of('XObject'));
-  if (!(xobjects instanceof PDFDict)) return null;
-  const entries = xobjects.entries();
-  if (entries.length !== 1) return null;
-  const stream = doc.context.lookup(entries[0]![1]);
-  if (!(stream instanceof PDFRawStream)) return null;
-  if (stream.dict.lookup(PDFName.of('Subtype')) !== PDFName.of('Image')) return null;
-  const filter = stream.dict.lookup(PDFName.of('Filter'));
-  const dct = PDFName.of('DCTDecode');
-  const only = filter instanceof PDFArray && filter.size() === 1 ? filter.lookup(0) : filter;
-  if (only !== dct) return null;
-  return { jpeg: stream.contents, rotate: page.getRotation().angle };
-}
-
-/** Decodes a JPEG (or any image sharp reads) to RGBA at most `longSide` pixels long, turned upright. */
-async function imagePixels(
-  bytes: Uint8Array,
-  longSide: number,
-  options: { rotate?: number; enlarge?: boolean } = {},
-): Promise<RgbaImage> {
-  let image = sharp(bytes, { failOn: 'none' }).rotate();
-  if ((options.rotate ?? 0) % 360 !== 0) image = sharp(await image.toBuffer()).rotate(options.rotate);
+async function rgba(image: Sharp): Promise<RgbaImage> {
+  // sRGB also for a grey image: four channels whatever the source had.
   const { data, info } = await image
-    .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: !options.enlarge })
+    .toColourspace('srgb')
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -65,16 +33,55 @@ async function imagePixels(
   };
 }
 
+/** Decodes a photo (or any image sharp reads) to RGBA at most `longSide` pixels long, turned upright. */
+async function imagePixels(
+  bytes: Uint8Array,
+  longSide: number,
+  options: { enlarge?: boolean } = {},
+): Promise<RgbaImage> {
+  return rgba(
+    sharp(bytes, { failOn: 'none' })
+      .rotate()
+      .resize(longSide, longSide, { fit: 'inside', withoutEnlargement: !options.enlarge }),
+  );
+}
+
+/**
+ * A scanner's page taken from its JPEG as a reader shows it: stretched over the page, at the page's aspect,
+ * inverted by its /Decode, turned by the page's /Rotate; its long side `longSide`, or less when the JPEG has
+ * fewer pixels (never enlarged: scaling 1754 px up to 1800 would cost five times the decoding). Inside a PDF
+ * the JPEG's EXIF orientation and ICC profile count for nothing (the PDF's colour space does).
+ */
+async function scanPixels(scan: ScannedJpeg, longSide: number): Promise<RgbaImage> {
+  const turned = scan.rotate % 180 !== 0;
+  // The page unturned, as the image lies on it: pixels a point across and down.
+  const [across, down] = turned ? [scan.height, scan.width] : [scan.width, scan.height];
+  const own = Math.max(scan.pixels.width / across, scan.pixels.height / down) * Math.max(across, down);
+  const size = pageSize(scan.width, scan.height, Math.min(longSide, Math.round(own)));
+  const [width, height] = turned ? [size.height, size.width] : [size.width, size.height];
+  let image = sharp(scan.jpeg, { failOn: 'none', ignoreIcc: true });
+  if (width !== scan.pixels.width || height !== scan.pixels.height)
+    image = image.resize(width, height, { fit: 'fill' });
+  if (scan.invert) image = image.negate({ alpha: false });
+  return rgba(image.rotate(scan.rotate));
+}
+
 async function drawnPixels(bytes: Uint8Array, longSide: number): Promise<RgbaImage> {
   const { renderFirstPage } = await import('../../ai/pdf-pages');
   return renderFirstPage(bytes, longSide);
 }
 
-/** The page's pixels at `longSide` (a photo or scan is never enlarged). */
+/**
+ * The page's pixels: a photo at most `longSide` long (never enlarged); a PDF page at its aspect and rotation,
+ * its long side `longSide`, taken from its JPEG when it is a scanner's page (scanned-jpeg.ts; then at most
+ * the JPEG's own pixels) and drawn otherwise.
+ */
 export async function pagePixels(bytes: Uint8Array, mime: string, longSide: number): Promise<RgbaImage> {
   if (mime !== 'application/pdf') return imagePixels(bytes, longSide);
   const scan = await scannedJpeg(bytes).catch(() => null);
-  return scan ? imagePixels(scan.jpeg, longSide, { rotate: scan.rotate }) : drawnPixels(bytes, longSide);
+  // A JPEG libjpeg refuses may still be drawn by pdfjs (its own decoder), as a reader would.
+  if (scan) return scanPixels(scan, longSide).catch(() => drawnPixels(bytes, longSide));
+  return drawnPixels(bytes, longSide);
 }
 
 const decode = (image: RgbaImage, inversion: 'dontInvert' | 'attemptBoth') =>
