@@ -154,7 +154,7 @@ export async function exportStudentData(ctx: Ctx, studentId: string, now = new D
   const stream = zip.finish();
   ctx.log.info({ studentId, files, submissions: list.length }, 'student data exported');
   const slug = asciiSlug(`${name.first_name} ${name.last_name}`, 'student');
-  return { fileName: `klassenzimmer-student-${slug}-${exportDate(now)}.zip`, stream };
+  return { fileName: `klassenzimmer-schueler-${slug}-${exportDate(now)}.zip`, stream };
 }
 
 /**
@@ -181,5 +181,5 @@ export async function exportClassData(ctx: Ctx, classId: string, now = new Date(
   const stream = zip.finish();
   ctx.log.info({ classId, files, submissions: list.length }, 'class data exported');
   const slug = asciiSlug(`${cls.grade} ${cls.name}`, 'class');
-  return { fileName: `klassenzimmer-class-${slug}-${exportDate(now)}.zip`, stream };
+  return { fileName: `klassenzimmer-klasse-${slug}-${exportDate(now)}.zip`, stream };
 }

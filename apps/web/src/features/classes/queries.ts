@@ -74,7 +74,7 @@ export const classTokenQueryOptions = (id: string) =>
 /** `GET /api/classes/:id/export` (ADR 022): the class's data as a ZIP, handed to the browser as a file. */
 export function downloadClassExport(id: string): Promise<string> {
   // The fallback name is for a proxy that strips the server's Content-Disposition.
-  const fallback = `klassenzimmer-class-${new Date().toISOString().slice(0, 10)}.zip`;
+  const fallback = `klassenzimmer-klasse-${new Date().toISOString().slice(0, 10)}.zip`;
   return saveDownload(`${classPath(id)}/export`, fallback);
 }
 

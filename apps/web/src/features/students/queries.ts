@@ -138,7 +138,7 @@ export function useJoinClass() {
 /** `GET /api/students/:id/export` (ADR 022): the student's data as a ZIP, handed to the browser as a file. */
 export function downloadStudentExport(studentId: string): Promise<string> {
   // The fallback name is for a proxy that strips the server's Content-Disposition.
-  const fallback = `klassenzimmer-student-${new Date().toISOString().slice(0, 10)}.zip`;
+  const fallback = `klassenzimmer-schueler-${new Date().toISOString().slice(0, 10)}.zip`;
   return saveDownload(`/api/students/${encodeURIComponent(studentId)}/export`, fallback);
 }
 

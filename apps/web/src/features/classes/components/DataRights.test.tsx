@@ -65,20 +65,28 @@ afterEach(() => {
 describe('Data rights on the class page', () => {
   it('downloads the class’s data under the server’s file name', async () => {
     const { api, cls } = setup();
-    const clicked = serveZip(api, `/api/classes/${cls.id}/export`, 'klassenzimmer-class-7-7b-2026-11-26.zip');
+    const clicked = serveZip(
+      api,
+      `/api/classes/${cls.id}/export`,
+      'klassenzimmer-klasse-7-7b-2026-11-26.zip',
+    );
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
     const card = within(await screen.findByRole('region', { name: t.classCard.heading }));
     expect(card.getByText(t.classCard.text)).toBeTruthy();
 
     await userEvent.click(card.getByRole('button', { name: t.classCard.export }));
 
-    expect(await screen.findByText(t.exported('klassenzimmer-class-7-7b-2026-11-26.zip'))).toBeTruthy();
-    expect(clicked.map((link) => link.download)).toEqual(['klassenzimmer-class-7-7b-2026-11-26.zip']);
+    expect(await screen.findByText(t.exported('klassenzimmer-klasse-7-7b-2026-11-26.zip'))).toBeTruthy();
+    expect(clicked.map((link) => link.download)).toEqual(['klassenzimmer-klasse-7-7b-2026-11-26.zip']);
   });
 
   it('downloads one student’s data from the row’s menu, and shows the server’s refusal', async () => {
     const { api, cls } = setup();
-    const clicked = serveZip(api, `/api/students/${ben.user_id}/export`, 'klassenzimmer-student-ben-ott.zip');
+    const clicked = serveZip(
+      api,
+      `/api/students/${ben.user_id}/export`,
+      'klassenzimmer-schueler-ben-ott.zip',
+    );
     api.failNext('GET', new RegExp(`^/api/students/${anna.user_id}/export$`), () =>
       Response.json(
         { error: { code: 'RATE_LIMITED', message: 'Zu viele Anfragen.' }, requestId: 'r' },
@@ -90,7 +98,7 @@ describe('Data rights on the class page', () => {
 
     await user.click(await screen.findByRole('button', { name: t.student.more('Ben Ott') }));
     await user.click(await screen.findByRole('menuitem', { name: t.student.export }));
-    expect(await screen.findByText(t.exported('klassenzimmer-student-ben-ott.zip'))).toBeTruthy();
+    expect(await screen.findByText(t.exported('klassenzimmer-schueler-ben-ott.zip'))).toBeTruthy();
     expect(clicked).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: t.student.more('Anna Berg') }));
