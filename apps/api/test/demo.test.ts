@@ -38,7 +38,10 @@ async function demoState(t: TestApp, teacher: SignedIn) {
   const taskRes = await teacher.call('GET', '/api/tasks');
   expect([classRes.statusCode, taskRes.statusCode], taskRes.body).toEqual([200, 200]);
   const classList = classRes.json<Array<{ id: string; name: string }>>();
-  const taskList = taskRes.json<Array<{ id: string; title: string; status: string; class_id: string }>>();
+  const taskList =
+    taskRes.json<
+      Array<{ id: string; title: string; status: string; class_id: string; due_date: string | null }>
+    >();
   const graded = taskList.find((task) => task.status === 'closed');
   const submissions = graded
     ? ZListSubmissionsResponse.parse(
@@ -103,6 +106,15 @@ describe.each(drivers)('Demo content on %s', (driver) => {
 
     expect(taskList).toHaveLength(DEMO_CONTENT.tasks);
     expect(taskList.map((task) => task.status).sort()).toEqual(['closed', 'draft', 'published']);
+    // Due at the end of a day in Berlin, as a teacher sets it, not at the seed's time of day.
+    const dues = taskList.flatMap((task) => (task.due_date ? [task.due_date] : []));
+    expect(dues).toHaveLength(2);
+    const berlinTime = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(dues.map((due) => berlinTime.format(new Date(due)))).toEqual(['23:59', '23:59']);
   });
 
   it('has an open task whose submit page works and a full rubric on the graded one', async () => {

@@ -77,6 +77,25 @@ async function createRubric(
   return { groupIds: rubric.map((g) => g.id), skillIds };
 }
 
+/**
+ * 23:59 in Berlin on the day `ms` falls on there: a due date as teachers set it, not the seed's time of day.
+ */
+export function endOfDayInBerlin(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    timeZoneName: 'longOffset',
+  }).formatToParts(new Date(ms));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  // "GMT+01:00" (or "GMT" at offset 0, never in Berlin): the offset of that day's evening as well.
+  const offset = part('timeZoneName').replace('GMT', '') || '+00:00';
+  const pad = (value: string) => value.padStart(2, '0');
+  const local = `${part('year')}-${pad(part('month'))}-${pad(part('day'))}T23:59:00${offset}`;
+  return new Date(local).toISOString();
+}
+
 /** Seeds the demo content for `teacherId`, whose account must be empty (resetDemo empties it first). */
 export async function seedDemoContent(system: Ctx, teacherId: string): Promise<DemoSeed> {
   const ctx: Ctx = { ...system, actor: { kind: 'user', id: teacherId, role: 'teacher' } };
@@ -95,7 +114,7 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
     ...DEMO_TASKS.graded,
     class_id: klass.id,
     status: 'published',
-    due_date: new Date(now - 3 * DAY).toISOString(),
+    due_date: endOfDayInBerlin(now - 3 * DAY),
     feedback_template: null,
     allow_late_submissions: false,
   });
@@ -104,7 +123,7 @@ export async function seedDemoContent(system: Ctx, teacherId: string): Promise<D
     ...DEMO_TASKS.open,
     class_id: klass.id,
     status: 'published',
-    due_date: new Date(now + 7 * DAY).toISOString(),
+    due_date: endOfDayInBerlin(now + 7 * DAY),
     feedback_template: null,
     allow_late_submissions: false,
   });
