@@ -21,9 +21,8 @@ export const deGradeAudit = {
     teacher: 'Lehrkraft',
     removedSkill: 'Gelöschte Kompetenz',
     score: scoreText,
-    change: (from: number, to: number) => `${scoreText(from)} → ${scoreText(to)}`,
-    /** What a screen reader hears for one entry (the arrow is not read well). */
-    changeLabel: (from: number, to: number) => `von ${scoreText(from)} auf ${scoreText(to)}`,
+    /** What a screen reader hears instead of the arrow between the old and the new score. */
+    to: 'auf',
     at: (iso: string) => dateTime.format(new Date(iso)),
     csv: 'Verlauf als CSV herunterladen',
     csvTask: 'Verlauf der ganzen Aufgabe als CSV',

@@ -102,10 +102,9 @@ export function GradeChangesPanel({
                   <Text span fw={600}>
                     {change.skill_name || h.removedSkill}:
                   </Text>{' '}
-                  <span aria-hidden="true">{h.change(change.from_score, change.to_score)}</span>
-                  <VisuallyHidden component="span">
-                    {h.changeLabel(change.from_score, change.to_score)}
-                  </VisuallyHidden>
+                  {/* Said once: only the arrow has a spoken word instead ("2 Punkte auf 3 Punkte"). */}
+                  {h.score(change.from_score)} <span aria-hidden="true">→</span>
+                  <VisuallyHidden component="span">{h.to}</VisuallyHidden> {h.score(change.to_score)}
                 </Text>
               </li>
             ))}
