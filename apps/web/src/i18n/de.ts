@@ -139,6 +139,9 @@ export const de = {
       checkMailText: (email: string) =>
         `Wir haben dir eine E-Mail an ${email} geschickt. Klicke auf den Link darin, um dein Konto zu bestätigen.`,
       checkMailHint: 'Keine E-Mail bekommen? Sieh auch im Spam-Ordner nach.',
+      resend: 'E-Mail erneut senden',
+      resendIn: (seconds: number) => `Wieder möglich in ${String(seconds)} s`,
+      resent: 'Wir haben dir die E-Mail noch einmal geschickt.',
       userExists:
         'Für diese E-Mail-Adresse gibt es bereits ein Konto. Melde dich an oder setze dein Passwort zurück.',
       failed: 'Die Registrierung ist fehlgeschlagen. Bitte versuche es erneut.',

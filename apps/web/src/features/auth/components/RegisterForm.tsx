@@ -1,12 +1,13 @@
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { configQueryOptions } from '../../config/queries';
 import { useAuth } from '../AuthProvider';
+import { resendConfirmationMail } from '../emailConfirmation';
 import { registerFailureMessages } from '../errors';
 import { appUrl, validateEmail, validatePassword, validatePasswordConfirmation } from '../formRules';
 import { FormAlert } from './FormAlert';
@@ -81,19 +82,7 @@ function OpenRegisterForm() {
     }
   });
 
-  if (sentTo) {
-    return (
-      <Stack gap="sm" role="status">
-        <Title order={2} size="h3">
-          {de.auth.register.checkMailHeading}
-        </Title>
-        <Text>{de.auth.register.checkMailText(sentTo)}</Text>
-        <Text size="sm" c="dimmed">
-          {de.auth.register.checkMailHint}
-        </Text>
-      </Stack>
-    );
-  }
+  if (sentTo) return <CheckMail email={sentTo} />;
 
   const password = form.getValues().password;
   return (
@@ -133,5 +122,58 @@ function OpenRegisterForm() {
         </AnchorLink>
       </Stack>
     </form>
+  );
+}
+
+/** Seconds before the confirmation mail can be asked for again (the auth server limits mails too). */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/** "Check your mail", with "E-Mail erneut senden" once a minute (from the sign-up on). */
+function CheckMail({ email }: { email: string }) {
+  const auth = useAuth();
+  const t = de.auth.register;
+  const [wait, setWait] = useState(RESEND_COOLDOWN_SECONDS);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'rateLimited' | 'failed'>('idle');
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const resend = async () => {
+    setState('sending');
+    const outcome = await resendConfirmationMail(auth, email);
+    setState(outcome);
+    if (outcome !== 'failed') setWait(RESEND_COOLDOWN_SECONDS);
+  };
+  return (
+    <Stack gap="sm">
+      <Stack gap="sm" role="status">
+        <Title order={2} size="h3">
+          {t.checkMailHeading}
+        </Title>
+        <Text>{t.checkMailText(email)}</Text>
+        <Text size="sm" c="dimmed">
+          {t.checkMailHint}
+        </Text>
+      </Stack>
+      {state === 'sent' && <FormAlert color="teal" messages={[t.resent]} />}
+      {state === 'rateLimited' && <FormAlert messages={[de.auth.rateLimited]} />}
+      {state === 'failed' && <FormAlert messages={[de.auth.emailConfirmed.resendFailed]} />}
+      <Group gap="sm">
+        <Button
+          variant="light"
+          loading={state === 'sending'}
+          disabled={wait > 0}
+          onClick={() => void resend()}
+        >
+          {t.resend}
+        </Button>
+        {wait > 0 && (
+          <Text size="sm" c="dimmed" data-testid="resend-wait">
+            {t.resendIn(wait)}
+          </Text>
+        )}
+      </Group>
+    </Stack>
   );
 }
