@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
@@ -10,6 +11,9 @@ import { removeDir, startServer, type RunningServer } from './helpers/server';
  * A teacher draws a TikZ picture in the task editor (the server renders the preview), saves and publishes the
  * task, and the public submit page shows the picture as SVG with the TeX fonts from this server. At 360, 768
  * and 1366 px nothing overflows; with E2E_SHOTS_DIR set, screenshots of the dialog and the page go there.
+ * A picture with umlauts and ß reads as written (name, copy, page text) and follows the colour scheme: in
+ * dark mode its lines and labels are light, its tints dark (submit page, its page without JavaScript, and the
+ * teacher's task page).
  */
 const WIDTHS = [360, 768, 1366];
 const SOURCE = [
@@ -19,25 +23,94 @@ const SOURCE = [
   '  \\draw (0,0) circle (1) node[above right] {Kreis};',
   '\\end{tikzpicture}',
 ].join('\n');
+/** Labels TeX sets with accent glyphs and ß, a tint under a label, a black and a blue line. */
+const LABELS = [
+  '\\begin{tikzpicture}',
+  '  \\draw[very thick] (0,0) -- (4,0);',
+  '  \\draw[blue, very thick] (0,-0.3) -- (4,-0.3);',
+  '  \\node[draw, fill=yellow!30] at (2,0.7) {gefärbt};',
+  '  \\node at (2,-0.9) {Straße Öl Übung};',
+  '\\end{tikzpicture}',
+].join('\n');
+
+/** Relative luminance (0…1) of a CSS `rgb(…)` colour. */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).map(Number).map((c) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+}
+
+/** The computed colours of a picture: a label's glyphs, the black line, the tinted box under "gefärbt". */
+async function pictureColours(picture: Locator) {
+  return picture.evaluate((element) => {
+    const glyph = element.querySelector('svg text[aria-hidden]')!;
+    const paths = Array.from(element.querySelectorAll('svg path'));
+    const line = paths.find((p) => getComputedStyle(p).fill === 'none')!;
+    const box = paths.find(
+      (p) => getComputedStyle(p).fill !== 'none' && getComputedStyle(p).stroke !== 'none',
+    )!;
+    return {
+      label: getComputedStyle(glyph).fill,
+      line: getComputedStyle(line).stroke,
+      box: getComputedStyle(box).fill,
+      page: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+}
+
+/** Shares of light (luminance > 0.4) and dark (< 0.05) pixels in a screenshot of the picture. */
+async function pixelShares(picture: Locator) {
+  const { data, info } = await sharp(await picture.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let light = 0;
+  let dark = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const l = luminance(`rgb(${data[i]}, ${data[i + 1]}, ${data[i + 2]})`);
+    if (l > 0.4) light++;
+    else if (l < 0.05) dark++;
+  }
+  const total = data.length / info.channels;
+  return { light: light / total, dark: dark / total };
+}
+
+/** What selecting the whole picture copies (TeX's glyphs are unselectable; the text layer is the text). */
+async function copiedText(picture: Locator) {
+  return picture.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const selection = getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const text = selection.toString();
+    selection.removeAllRanges();
+    return text;
+  });
+}
 
 describe('TikZ pictures in a task, from the editor to the submit page', () => {
   let server: RunningServer;
   let browser: Browser;
   let origin: string;
   let page: Page;
+  /** The signed-in teacher's page (`page` becomes the student's in the second case). */
+  let teacher: Page;
   let errors: string[];
   let classId: string;
   let taskId: string;
   const shots = process.env.E2E_SHOTS_DIR;
 
-  async function shot(name: string) {
+  async function shot(name: string, of = page) {
     if (!shots) return;
     mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+    await of.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
   }
 
-  async function noHorizontalOverflow() {
-    return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  async function noHorizontalOverflow(of = page) {
+    return of.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   }
 
   /** The element that sticks out furthest to the right (for the failure message). */
@@ -61,6 +134,7 @@ describe('TikZ pictures in a task, from the editor to the submit page', () => {
     origin = server.url.replace('127.0.0.1', 'localhost');
     browser = await launchBrowser();
     ({ page, errors } = await openPage(browser, { viewport: { width: 1366, height: 900 } }));
+    teacher = page;
     await signIn(page, origin, demoLogin(server, 'Demo-Lehrkraft'), '/subjects');
     const api = sessionApi(page);
     const subject = await api<{ id: string }>('POST', '/api/subjects', { name: `Geometrie ${Date.now()}` });
@@ -148,5 +222,88 @@ describe('TikZ pictures in a task, from the editor to the submit page', () => {
       expect(await noHorizontalOverflow(), `${width} px: ${await widest()}`).toBe(true);
     }
     expect(studentErrors).toEqual([]);
+  });
+
+  it('reads labels with umlauts and ß as written and follows the colour scheme, light and dark, at 360 px', async () => {
+    const api = sessionApi(teacher);
+    const task = await api<{ id: string }>('POST', '/api/tasks', {
+      class_id: classId,
+      title: 'Farben',
+      status: 'published',
+      data: { type: 'doc', content: [{ type: 'tikz', attrs: { source: LABELS, svg: null } }] },
+    });
+    const words = /gefärbt, Straße Öl Übung/;
+    for (const mode of ['light', 'dark'] as const) {
+      const { page: student, errors: studentErrors } = await openPage(browser, {
+        viewport: { width: 360, height: 800 },
+      });
+      await student.emulateMedia({ colorScheme: mode });
+      await student.goto(`${origin}/submit/${task.id}`);
+      // The script's page (the server's markup is replaced) with the picture, named with its labels.
+      await student.locator('main.ssr').waitFor({ state: 'detached' });
+      const picture = student.getByRole('img', { name: words });
+      await expect.poll(() => picture.locator('svg path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => student.evaluate(() => document.fonts.check('10px cmr10')), { timeout: 10_000 })
+        .toBe(true);
+      expect(await student.evaluate(() => document.body.innerText)).toContain('gefärbt');
+      expect(await student.evaluate(() => document.body.innerText)).toContain('Straße Öl Übung');
+      const copied = await copiedText(picture);
+      expect(copied).toContain('gefärbt');
+      expect(copied).not.toMatch(/[Ä¼]/);
+      await shot(`tikz-labels-${mode}-360`, student);
+
+      const colours = await pictureColours(picture);
+      const pixels = await pixelShares(picture);
+      if (mode === 'dark') {
+        // Lines and labels light on the dark page, the tint under "gefärbt" dark enough for its light label.
+        expect(luminance(colours.page), JSON.stringify(colours)).toBeLessThan(0.05);
+        expect(luminance(colours.label), JSON.stringify(colours)).toBeGreaterThan(0.4);
+        expect(luminance(colours.line), JSON.stringify(colours)).toBeGreaterThan(0.4);
+        expect(luminance(colours.box), JSON.stringify(colours)).toBeLessThan(0.05);
+        expect(pixels.light, JSON.stringify(pixels)).toBeGreaterThan(0.003);
+        expect(pixels.light, JSON.stringify(pixels)).toBeLessThan(0.3);
+      } else {
+        // As TeX drew it: black on white, the light yellow tint.
+        expect(colours.label).toBe('rgb(0, 0, 0)');
+        expect(colours.line).toBe('rgb(0, 0, 0)');
+        expect(colours.box).toBe('rgb(255, 255, 179)');
+        expect(pixels.dark, JSON.stringify(pixels)).toBeGreaterThan(0.003);
+      }
+      expect(await noHorizontalOverflow(student)).toBe(true);
+      expect(studentErrors).toEqual([]);
+      await student.context().close();
+    }
+
+    // Without JavaScript the server's page shows the picture too, in the phone's scheme.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      colorScheme: 'dark',
+      viewport: { width: 360, height: 800 },
+      locale: 'de-DE',
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(`${origin}/submit/${task.id}`);
+    const plainPicture = plain.getByRole('img', { name: words });
+    await plainPicture.waitFor();
+    expect(await plain.evaluate(() => document.body.innerText)).toContain('gefärbt');
+    await expect
+      .poll(async () => luminance((await pictureColours(plainPicture)).label), { timeout: 10_000 })
+      .toBeGreaterThan(0.4);
+    expect(luminance((await pictureColours(plainPicture)).box)).toBeLessThan(0.05);
+    await shot('tikz-labels-dark-360-nojs', plain);
+    await noScript.close();
+
+    // The teacher's task page in the app's dark mode (Mantine's scheme, chosen in the app).
+    await teacher.setViewportSize({ width: 360, height: 800 });
+    await teacher.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
+    await teacher.goto(`${origin}/classes/${classId}/tasks/${task.id}`);
+    const own = teacher.getByRole('document', { name: 'Aufgabentext' }).getByRole('img', { name: words });
+    await expect.poll(() => own.locator('svg path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const teacherColours = await pictureColours(own);
+    expect(luminance(teacherColours.label), JSON.stringify(teacherColours)).toBeGreaterThan(0.4);
+    expect(luminance(teacherColours.box), JSON.stringify(teacherColours)).toBeLessThan(0.05);
+    await shot('tikz-labels-dark-360-teacher', teacher);
+    await teacher.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
   });
 });

@@ -26,6 +26,7 @@ export * from './registration';
 export * from './admin';
 export * from './students';
 export * from './render';
+export * from './tikz-text';
 export * from './grading';
 export * from './grade-changes';
 export * from './corrections';

@@ -12,6 +12,8 @@ export const deSubmit = {
   tikzPicture: {
     /** Accessible name of a rendered picture. */
     pictureLabel: 'TikZ-Grafik',
+    /** …of a picture with labels: their text as written (TeX's glyphs read otherwise). */
+    pictureLabelWithText: (text: string) => `TikZ-Grafik: ${text}`,
     /** Shown instead of a picture that was not rendered (yet): its source. */
     notRendered: 'Diese Grafik konnte nicht dargestellt werden. Ihr TikZ-Code:',
   },

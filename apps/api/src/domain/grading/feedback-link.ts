@@ -1,4 +1,4 @@
-import type { FeedbackLinkResponse, TaskData } from '@app/contract';
+import type { FeedbackLinkResponse } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -6,6 +6,7 @@ import { namesOf } from '../../lib/student-names';
 import { sharedByFeedbackLink } from '../access';
 import { storedFileColumns } from '../files';
 import { cipherOf, type Ctx } from '../context';
+import { storedTaskData } from '../tikz';
 import { publishedGradings, releasedVersions } from './published';
 import { submissionFilesOf } from './rows';
 
@@ -50,7 +51,7 @@ export async function loadFeedbackLink(ctx: Ctx, token: string): Promise<Feedbac
     released.get(submission.id)?.content ??
     (await publishedGradings(db, submission.teacher, [submission])).get(submission.id)!;
   return {
-    task: { title: task.title, description: task.description, data: (task.data as TaskData | null) ?? null },
+    task: { title: task.title, description: task.description, data: storedTaskData(task.data) },
     student: { first_name: (submission.student_id && names.get(submission.student_id)?.first_name) || '' },
     files: files.map((f) => ({ id: f.id, original_name: f.original_name, mime: f.mime, pages: f.pages })),
     groups: grading.groups,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { loadSharp } from '../../lib/sharp';
 import { tikzFontFile } from '../../lib/tikz/fonts';
+import { withTikzLayers } from '../../lib/tikz/layers';
 import { printable, type Figure, type Fonts } from './layout';
 import { formulaSvg, loadMathEngine } from './math';
 import { drawForm, parseXml, svgToForm, type FontResolver, type SvgElement, type SvgNode } from './svg';
@@ -120,7 +121,8 @@ export class Figures {
   }
 
   private async makeTikz(source: string): Promise<Figure | undefined> {
-    const svg = parseXml(source);
+    // A picture stored before the text layer gets it here: its labels are then text as written (svg.ts).
+    const svg = parseXml(withTikzLayers(source));
     if (!svg) return undefined;
     for (const family of fontFamilies(svg)) {
       if (this.texFonts.has(family)) continue;

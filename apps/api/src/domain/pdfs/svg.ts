@@ -27,9 +27,11 @@ import {
   showText,
   stroke,
   drawObject,
+  PDFHexString,
+  type PDFContext,
   type PDFDocument,
   type PDFFont,
-  type PDFName,
+  PDFName,
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
@@ -38,6 +40,11 @@ import {
 // ARCHITECTURE.md §4 "PDFs"): groups with transforms, paths, basic shapes, <use> of <defs>, and text in
 // embedded fonts become one Form XObject of vector operators, drawn on any page with one `Do`. What it does
 // not know (gradients, masks, clip paths, opacity) is skipped, never an error.
+
+/** The invisible Unicode line of a TikZ label over TeX's glyph runs (lib/tikz/layers.ts): not drawn here. */
+const TEXT_LINE = 'data-tikz-text';
+/** A TeX glyph run's Unicode text where its glyphs read otherwise: the run's ActualText. */
+const RUN_TEXT = 'data-tikz-unicode';
 
 export interface SvgElement {
   name: string;
@@ -501,6 +508,13 @@ const SKIPPED = new Set([
 
 const fmt = (ops: PDFOperator[], ...more: PDFOperator[]) => ops.push(...more);
 
+/** `/Span <</ActualText …>> BDC`. pdf-lib writes an inline dictionary fine; its operand types leave it out. */
+const beginActualText = (context: PDFContext, text: string) =>
+  PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+    PDFName.of('Span'),
+    context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName,
+  ]);
+
 class Compiler {
   readonly ops: PDFOperator[] = [];
   readonly fonts = new Map<PDFFont, string>();
@@ -512,6 +526,7 @@ class Compiler {
   constructor(
     root: SvgElement,
     private readonly resolveFont: FontResolver,
+    private readonly context?: PDFContext,
   ) {
     const collect = (element: SvgElement) => {
       if (element.attrs.id) this.ids.set(element.attrs.id, element);
@@ -582,7 +597,8 @@ class Compiler {
         break;
       }
       case 'text':
-        this.text(element, style, num(d.x), num(d.y));
+        // The invisible line is only the text of its span (above), never drawn.
+        if (!(TEXT_LINE in element.attrs)) this.text(element, style, num(d.x), num(d.y));
         break;
     }
     this.depth--;
@@ -653,10 +669,15 @@ class Compiler {
       setFontAndSize(name, style.fontSize),
       // The drawing's y axis points down; text must stand upright.
       setTextMatrix(1, 0, 0, -1, x + dx, y),
-      showText(font.encodeText(printable)),
-      endText(),
-      popGraphicsState(),
     );
+    // TeX's fonts put ß at "¼" and build ä from an accent glyph and an "a": copy and pdftotext get the text
+    // as written from the run's ActualText (inside the text object, where the text state is the run's).
+    const actual = element.attrs[RUN_TEXT];
+    if (actual !== undefined && this.context) fmt(this.ops, beginActualText(this.context, actual));
+    fmt(this.ops, showText(font.encodeText(printable)));
+    if (actual !== undefined && this.context)
+      fmt(this.ops, PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    fmt(this.ops, endText(), popGraphicsState());
   }
 }
 
@@ -700,7 +721,7 @@ export function svgToForm(doc: PDFDocument, svg: SvgElement, resolveFont: FontRe
   if (svg.name !== 'svg') return undefined;
   const box = viewBoxOf(svg);
   if (!box) return undefined;
-  const compiler = new Compiler(svg, resolveFont);
+  const compiler = new Compiler(svg, resolveFont, doc.context);
   // The element's own transform and size attributes describe its place in a page, not its drawing.
   const inner: SvgElement = { ...svg, name: 'g', attrs: { ...svg.attrs, transform: '' } };
   compiler.element(inner, INITIAL);

@@ -1,10 +1,4 @@
-import {
-  studentLabels,
-  SUBMIT_PAGE_LIMITS,
-  submissionWindow,
-  type SubmitPageResponse,
-  type TaskData,
-} from '@app/contract';
+import { studentLabels, SUBMIT_PAGE_LIMITS, submissionWindow, type SubmitPageResponse } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -12,6 +6,7 @@ import { isoOrNull } from '../../lib/dates';
 import { classMembers, compareGerman } from '../../lib/student-names';
 import { publicByTaskId } from '../access';
 import { cipherOf, type Ctx } from '../context';
+import { storedTaskData } from '../tikz';
 
 /**
  * The public submit page of a task (anyone with its id, once published: `publicByTaskId`; a draft is the
@@ -46,7 +41,7 @@ export async function getSubmitPage(
       id: task.id,
       title: task.title,
       description: task.description,
-      data: (task.data as TaskData | null) ?? null,
+      data: storedTaskData(task.data),
       due_date: isoOrNull(task.due_date),
       status: task.status,
       allow_late_submissions: task.allow_late_submissions,

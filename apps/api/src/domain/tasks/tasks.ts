@@ -15,7 +15,7 @@ import { isoTimestamp, isoTimestampOrNull } from '../../lib/sql';
 import { accessible, requireClass, requireTask, type Viewer } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { createMissingSubmissionsForTask } from '../submissions/missing';
-import { withRenderedTikz } from '../tikz';
+import { storedTaskData, withRenderedTikz } from '../tikz';
 
 // A teacher's tasks (PRODUCT.md §3). Another teacher's task is the same 404 TASK_NOT_FOUND as a missing one.
 // Creating a task (or moving it to another class) gives every student of the class an `offen` submission.
@@ -30,7 +30,7 @@ const toTask = (row: TaskRow): Task => ({
   class_id: row.class_id,
   due_date: isoOrNull(row.due_date),
   status: row.status,
-  data: (row.data as TaskData | null) ?? null,
+  data: storedTaskData(row.data),
   feedback_template: row.feedback_template,
   allow_late_submissions: row.allow_late_submissions,
   created_at: iso(row.created_at),
@@ -89,7 +89,7 @@ export async function listTasks(ctx: Ctx, classId?: string): Promise<Task[]> {
     ? await queries.ofClass.execute({ classId, userId })
     : await queries.all.execute({ userId });
   if (rows.length === 0 && classId) await requireClass(ctx, classId);
-  return rows.map((row) => ({ ...row, data: (row.data as TaskData | null) ?? null }));
+  return rows.map((row) => ({ ...row, data: storedTaskData(row.data) }));
 }
 
 export async function getTask(ctx: Ctx, id: string): Promise<Task> {

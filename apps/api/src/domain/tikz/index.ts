@@ -1,2 +1,2 @@
 export { renderTikz } from './render-tikz';
-export { withRenderedTikz } from './task-data';
+export { storedTaskData, withRenderedTikz } from './task-data';

@@ -1,4 +1,5 @@
 import { TIKZ_MAX_LENGTH, type TaskData } from '@app/contract';
+import { hasTikzLayers, withTikzLayers } from '../../lib/tikz/layers';
 import type { Ctx } from '../context';
 
 /**
@@ -40,4 +41,42 @@ async function svgOf(ctx: Ctx, source: string): Promise<string | null> {
     ctx.log.info({ err: (error as Error).message }, 'tikz block not rendered on save');
     return null;
   }
+}
+
+/** Pictures upgraded on read, by their stored SVG: a task is read far more often than saved. */
+const upgraded = new Map<string, string>();
+const UPGRADED_ENTRIES = 100;
+
+/**
+ * A task's stored content as the pages get it: a picture saved before its SVG had the text layer and the
+ * dark-mode colours (lib/tikz/layers.ts) gets them now, so every stored picture reads and looks the same.
+ */
+export function storedTaskData(data: unknown): TaskData | null {
+  if (!data || typeof data !== 'object') return null;
+  return upgrade(data) as TaskData;
+}
+
+function upgrade(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(upgrade);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const node = value as Record<string, unknown>;
+  const attrs = node.attrs as Record<string, unknown> | undefined;
+  if (node.type === 'tikz' && typeof attrs?.svg === 'string' && !hasTikzLayers(attrs.svg))
+    return { ...node, attrs: { ...attrs, svg: layered(attrs.svg) } };
+  if (!Array.isArray(node.content)) return value;
+  const content = upgrade(node.content);
+  return content === node.content ? value : { ...node, content };
+}
+
+function layered(svg: string): string {
+  let out = upgraded.get(svg);
+  if (out === undefined) {
+    out = withTikzLayers(svg);
+    if (upgraded.size >= UPGRADED_ENTRIES) upgraded.delete(upgraded.keys().next().value!);
+    upgraded.set(svg, out);
+  }
+  return out;
 }

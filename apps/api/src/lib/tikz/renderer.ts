@@ -61,8 +61,9 @@ interface QueuedJob {
 /** Longest a new worker may take to load TeX before it counts as hung. */
 const START_TIMEOUT_MS = 60_000;
 
-// Bumped when the sanitiser or the font rules change: older cache entries are then simply not found.
-const CACHE_VERSION = 'tikz-v1';
+// Bumped when the sanitiser, the font rules or the layers (layers.ts) change: older cache entries are then
+// simply not found.
+const CACHE_VERSION = 'tikz-v2';
 
 export function tikzCacheKey(source: string): string {
   return createHash('sha256').update(`${CACHE_VERSION}\n${source}`).digest('hex');

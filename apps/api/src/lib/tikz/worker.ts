@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { TikzJob, TikzJobResult, TikzWorkerReady } from './protocol';
+import { withTikzLayers } from './layers';
 import { createTikzSanitizer } from './sanitize';
 
 // The TikZ worker thread (ARCHITECTURE.md §4): TeX compiled to WebAssembly and the DVI → SVG step run here, one
@@ -45,7 +46,7 @@ async function render(job: TikzJob): Promise<TikzJobResult> {
   }
   try {
     const raw = await tikzjax.dvi2svg(dvi, { embedFontCss: false });
-    return { id: job.id, ok: true, svg: sanitize(raw) };
+    return { id: job.id, ok: true, svg: withTikzLayers(sanitize(raw)) };
   } catch (error) {
     return { id: job.id, ok: false, kind: 'output', message: (error as Error).message };
   }

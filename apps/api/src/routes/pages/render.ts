@@ -1,4 +1,5 @@
 import {
+  tikzPictureText,
   UPLOAD_FIELDS,
   type FeedbackLinkResponse,
   type SubmitPageResponse,
@@ -40,6 +41,8 @@ body{margin:0}.ssr,.ssr-bar{font:16px/1.55 system-ui,-apple-system,"Segoe UI",Ro
 .ssr select option{color:#1a1b1e}
 .ssr button,.ssr .button{display:inline-block;font:inherit;font-weight:600;margin-top:1.25rem;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#087f5b;color:#fff;text-decoration:none;cursor:pointer}
 .ssr ul{padding-left:1.25rem}.ssr section{margin-top:1rem}.ssr .skill{margin:.75rem 0}
+.ssr .tikz{margin:.75rem 0;text-align:center}.ssr .tikz svg{overflow:visible;max-width:100%;height:auto}
+@media (prefers-color-scheme:dark){.ssr svg[data-tikz-layers]{--tikz-paper:#242424;fill:currentColor}.ssr svg[data-tikz-layers] [style*="--tikz-fill"]{fill:var(--tikz-fill)!important}.ssr svg[data-tikz-layers] [style*="--tikz-stroke"]{stroke:var(--tikz-stroke)!important}.ssr svg[data-tikz-layers] text{fill:var(--tikz-text,currentColor)!important}}
 </style>`;
 
 /** The slim bar of the student pages, as the scripted page has it: the page does not jump when it takes over. */
@@ -47,7 +50,22 @@ const bar = `<header class="ssr-bar">${esc(s.appName)}</header>`;
 
 const paragraphs = (text: string) => (text.trim() ? `<p class="text">${esc(text.trim())}</p>` : '');
 
-/** The texts of a task document (TipTap JSON), one paragraph per top-level block; formulas and pictures left out. */
+/**
+ * A TikZ block's picture as the app shows it: the server's own sanitised SVG (ADR 016), named with its labels'
+ * text, its colours following the phone's scheme (the style above). Nothing when it has no picture.
+ */
+function tikzPicture(block: unknown): string {
+  const svg = (block as { attrs?: { svg?: unknown } }).attrs?.svg;
+  if (typeof svg !== 'string' || !svg.startsWith('<svg')) return '';
+  const text = tikzPictureText(svg);
+  const label = text ? s.tikz.pictureLabelWithText(text) : s.tikz.pictureLabel;
+  return `<div class="tikz" role="img" aria-label="${esc(label)}">${svg}</div>`;
+}
+
+/**
+ * The texts of a task document (TipTap JSON), one paragraph per top-level block, and its TikZ pictures;
+ * formulas left out.
+ */
 function documentText(data: Record<string, unknown> | null): string {
   const textOf = (node: unknown): string => {
     if (!node || typeof node !== 'object') return '';
@@ -56,7 +74,9 @@ function documentText(data: Record<string, unknown> | null): string {
     return Array.isArray(content) ? content.map(textOf).join('') : '';
   };
   const blocks = Array.isArray(data?.content) ? (data.content as unknown[]) : [];
-  return blocks.map((b) => paragraphs(textOf(b))).join('');
+  return blocks
+    .map((b) => ((b as { type?: unknown })?.type === 'tikz' ? tikzPicture(b) : paragraphs(textOf(b))))
+    .join('');
 }
 
 /** The submit page as the server sends it: task, name, files and "Abgeben" posting to `POST /submit/{id}`. */

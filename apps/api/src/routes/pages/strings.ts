@@ -5,6 +5,11 @@
  */
 export const pageStrings = {
   appName: 'Klassenzimmer',
+  /** A TikZ picture of the task (as `de.submit.tikzPicture`). */
+  tikz: {
+    pictureLabel: 'TikZ-Grafik',
+    pictureLabelWithText: (text: string) => `TikZ-Grafik: ${text}`,
+  },
   submit: {
     documentTitle: (title: string) => `${title} – Abgabe`,
     dueDate: (date: string) => `Abgabe bis ${date}`,

@@ -1,5 +1,6 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { tikzPictureText } from '@app/contract';
 import { deTikz } from '../../i18n/de.tikz';
 
 /**
@@ -26,7 +27,8 @@ export function renderTikzInto(dom: HTMLElement, attrs: TikzAttrs): void {
   dom.replaceChildren();
   if (attrs.svg?.startsWith('<svg')) {
     dom.setAttribute('role', 'img');
-    dom.setAttribute('aria-label', deTikz.pictureLabel);
+    const text = tikzPictureText(attrs.svg);
+    dom.setAttribute('aria-label', text ? deTikz.pictureLabelWithText(text) : deTikz.pictureLabel);
     // Server-rendered and sanitised SVG (no scripts, no outside references).
     dom.innerHTML = attrs.svg;
     return;

@@ -1,3 +1,4 @@
+import { tikzPictureText } from '@app/contract';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { deTikz } from '../../../i18n/de.tikz';
@@ -201,10 +202,11 @@ function PreviewBody({ preview }: { preview: Preview }) {
 }
 
 function Picture({ svg, dimmed = false }: { svg: string; dimmed?: boolean }) {
+  const text = tikzPictureText(svg);
   return (
     <div
       role="img"
-      aria-label={deTikz.pictureLabel}
+      aria-label={text ? deTikz.pictureLabelWithText(text) : deTikz.pictureLabel}
       className={classes.tikzPreview}
       data-dimmed={dimmed || undefined}
       // Sanitised by the server (no scripts, no outside references).

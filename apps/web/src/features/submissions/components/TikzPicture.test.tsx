@@ -23,4 +23,18 @@ describe('TikZ pictures on the public pages', () => {
     expect(screen.getByText(deTikz.notRendered)).toBeTruthy();
     expect(screen.getByText('\\kaputt')).toBeTruthy();
   });
+
+  it('names a picture with its labels as the server wrote them into the SVG, not TeX’s glyphs', () => {
+    const labelled =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" data-tikz-layers="1" data-tikz-label="gefärbt, Straße &amp; Öl">' +
+      '<text aria-hidden="true">gefÄ</text><text aria-hidden="true">arbt</text><text data-tikz-text="">gefärbt</text></svg>';
+    render(
+      <ContentView
+        data={{ type: 'doc', content: [{ type: 'tikz', attrs: { source: 'x', svg: labelled } }] }}
+      />,
+    );
+    expect(
+      screen.getByRole('img', { name: deTikz.pictureLabelWithText('gefärbt, Straße & Öl') }),
+    ).toBeTruthy();
+  });
 });
