@@ -98,7 +98,7 @@ export class Figures {
     if (typeof data === 'object' && data) await visit(data);
   }
 
-  /** Text MathJax could not draw as glyphs (letters outside its fonts) and any unknown family: Helvetica. */
+  /** Text MathJax could not draw as glyphs (letters outside its fonts), any unknown family: the text font. */
   private readonly helvetica: FontResolver = (_family, bold) => ({
     font: bold ? this.fonts.bold : this.fonts.regular,
     encodable: (s) => printable(this.fonts, s),

@@ -7,48 +7,22 @@ import {
   rectangle,
   rgb,
   setFillingRgbColor,
-  StandardFonts,
   type Color,
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { embedTextFonts, type TextFonts } from './fonts';
 
-// Drawing helpers of the printed PDFs (ARCHITECTURE.md §4 "PDFs"): pdf-lib with its standard Helvetica,
-// whose WinAnsi encoding covers German text (ä ö ü ß € „ “ –). Characters outside it would make pdf-lib
-// throw, so every string passes printable() first.
+// Drawing helpers of the printed PDFs (ARCHITECTURE.md §4 "PDFs"). Text is set in DejaVu Sans Condensed,
+// embedded as a subset (fonts.ts, ADR 028); every string passes printable() first.
 
 export const MARGIN = 50;
 export const BLACK = rgb(0, 0, 0);
 export const GREY = rgb(0.45, 0.45, 0.45);
 export const SHADE = rgb(0.88, 0.88, 0.88);
 
-/** Replacements for common characters WinAnsi lacks; anything else unprintable becomes "?". */
-const REPLACEMENTS: Record<string, string> = {
-  '\u2212': '-',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2260': '!=',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u2713': 'x',
-  '\u2714': 'x',
-  '\u00a0': ' ',
-  '\u2009': ' ',
-  '\u202f': ' ',
-  '\u2011': '-',
-  '\u2010': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u221e': 'unendlich',
-};
-
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** Code points the fonts can encode. */
-  charset: Set<number>;
-}
+export type Fonts = TextFonts;
 
 export async function newDocument(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create();
@@ -56,20 +30,24 @@ export async function newDocument(title: string): Promise<{ doc: PDFDocument; fo
   doc.setLanguage('de-DE');
   doc.setProducer('Klassenzimmer');
   doc.setCreator('Klassenzimmer');
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  return { doc, fonts: { regular, bold, charset: new Set(regular.getCharacterSet()) } };
+  return { doc, fonts: await embedTextFonts(doc) };
 }
 
-/** The string with line breaks and tabs as spaces and every character the font cannot encode replaced. */
+/** Letters, marks and digits: a word that is transliterated as a whole. */
+const WORD = /[\p{L}\p{M}\p{N}]+|[^]/gu;
+
+/**
+ * The string with line breaks and tabs as spaces. A word with a character the font lacks (Chinese, Hindi,
+ * Thai …) prints in Latin transliteration, so a name stays readable and is never a row of "?" or empty boxes;
+ * what has no transliteration either becomes "\ufffd".
+ */
 export function printable(fonts: Fonts, text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (char === '\n' || char === '\r' || char === '\t') out += ' ';
-    else if (fonts.charset.has(char.codePointAt(0)!)) out += char;
-    else out += REPLACEMENTS[char] ?? '?';
-  }
-  return out;
+  const encodable = (s: string) => [...s].every((c) => fonts.charset.has(c.codePointAt(0)!));
+  return text
+    .normalize('NFC')
+    .replace(/[\n\r\t]/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .replace(WORD, (word) => (encodable(word) ? word : fonts.transliterate(word) || '\ufffd'));
 }
 
 /** Breaks text into lines of at most `width` points; words longer than a line are split. */
