@@ -496,6 +496,7 @@ export const de = {
     classRequired: 'Bitte eine Klasse auswählen',
     dueDate: 'Abgabetermin',
     dueDateDescription: 'Ohne Termin ist die Abgabe offen, solange die Aufgabe veröffentlicht ist.',
+    dueDateInvalid: 'Bitte als TT.MM.JJJJ, HH:MM eingeben, z. B. 24.12.2026, 08:00.',
     noDueDate: 'Kein Abgabetermin',
     allowLate: 'Abgaben nach dem Termin annehmen',
     feedbackTemplate: 'Vorlage für Rückmeldungen',

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
-import { fromLocalInputValue } from '../../../lib/dates';
+import { fromGermanInputValue } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSession } from '../../auth';
 import { classesQueryOptions } from '../../classes/queries';
@@ -34,7 +34,7 @@ export function TaskCreatePage({ title, classId, draftId }: TaskCreatePageProps)
         input: {
           title: values.title,
           class_id: values.class_id,
-          due_date: fromLocalInputValue(values.due),
+          due_date: fromGermanInputValue(values.due),
           allow_late_submissions: values.due ? values.allow_late_submissions : false,
           feedback_template: values.feedback_template.trim() || null,
           data: values.data,

@@ -3,13 +3,14 @@ import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, Tex
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { de } from '../../../i18n/de';
+import { DATE_TIME_INPUT_PLACEHOLDER, fromGermanInputValue } from '../../../lib/dates';
 import { isTaskDataTooLarge } from '../../editor';
 import { LazyTaskEditor } from '../../editor/lazy';
 
 export interface TaskFormValues {
   title: string;
   class_id: string;
-  /** `<input type="datetime-local">` value, '' for none. */
+  /** The due date as typed, "29.11.2026, 14:30" (`toGermanInputValue`), '' for none. */
   due: string;
   allow_late_submissions: boolean;
   feedback_template: string;
@@ -45,6 +46,7 @@ export function TaskForm({
     validate: {
       title: (value) => (value.trim() ? null : de.errors.TASK_TITLE_REQUIRED),
       class_id: (value) => (value ? null : t.classRequired),
+      due: (value) => (!value.trim() || fromGermanInputValue(value) ? null : t.dueDateInvalid),
     },
   });
 
@@ -78,8 +80,9 @@ export function TaskForm({
             />
           )}
           <TextInput
-            type="datetime-local"
             label={t.dueDate}
+            placeholder={DATE_TIME_INPUT_PLACEHOLDER}
+            autoComplete="off"
             description={t.dueDateDescription}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('due')}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
-import { formatDateTime, fromLocalInputValue, toLocalInputValue } from '../../../lib/dates';
+import { formatDateTime, fromGermanInputValue, toGermanInputValue } from '../../../lib/dates';
 import { toast, toastApiError } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { classQueryOptions } from '../../classes/queries';
@@ -242,7 +242,7 @@ function EditTask({ task, onDone }: { task: Task; onDone: () => void }) {
         current: task,
         changes: {
           title: values.title,
-          due_date: fromLocalInputValue(values.due),
+          due_date: fromGermanInputValue(values.due),
           allow_late_submissions: values.due ? values.allow_late_submissions : false,
           feedback_template: values.feedback_template.trim() || null,
           data: values.data,
@@ -258,7 +258,7 @@ function EditTask({ task, onDone }: { task: Task; onDone: () => void }) {
         initialValues={{
           title: task.title,
           class_id: task.class_id,
-          due: toLocalInputValue(task.due_date),
+          due: toGermanInputValue(task.due_date),
           allow_late_submissions: task.allow_late_submissions,
           feedback_template: task.feedback_template ?? '',
           data: task.data,
