@@ -183,6 +183,22 @@ describe('The registration dialog in a real browser', () => {
     await page.keyboard.type('Q');
     await page.keyboard.press('Tab');
     await expectVisible('Der Nachname muss mindestens 2 Zeichen lang sein');
+    // An empty field with its message shows its placeholder in the placeholder's grey, not red like a value.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+    const lastNameField = dialog().getByRole('textbox', { name: /^Nachname/ });
+    await expect.poll(() => lastNameField.getAttribute('aria-invalid')).toBe('true');
+    const colours = await lastNameField.evaluate((input) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--mantine-color-placeholder)';
+      input.parentElement!.append(probe);
+      const placeholder = getComputedStyle(probe).color;
+      probe.remove();
+      return { shown: getComputedStyle(input, '::placeholder').color, placeholder };
+    });
+    expect(colours.shown).toBe(colours.placeholder);
     await shoot('step1-messages');
     await tabTo('Vorname');
     await page.keyboard.press('Control+A');
@@ -248,6 +264,14 @@ describe('The registration dialog in a real browser', () => {
     await page.keyboard.type(' (Innstadt)');
     await shoot('step3');
     expect(directory.requests.BY).toBe(1);
+    // A reload goes on at this step with the chosen school (kept in this tab, PRODUCT.md §4).
+    await page.reload();
+    await stepHeading('Deine Schule');
+    await expect
+      .poll(() => dialog().getByRole('combobox', { name: 'Schule' }).inputValue(), { timeout: 15_000 })
+      .toBe('Gymnasium Leopoldinum');
+    expect(await dialog().getByRole('textbox', { name: 'Ort' }).inputValue()).toBe('Passau (Innstadt)');
+    expect(await dialog().getByRole('textbox', { name: 'Bundesland' }).inputValue()).toBe('Bayern');
     await tabTo('Weiter');
     await page.keyboard.press('Enter');
     await stepHeading('Deine Fächer');

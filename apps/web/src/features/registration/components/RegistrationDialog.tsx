@@ -144,18 +144,49 @@ function initialSchool(profile: Profile | null): SchoolValues {
   return { state: stateCode(school.bundesland), city: school.city, schule: school.schule };
 }
 
+/** The wizard's step and answers in this tab, so a reload goes on where it was (never the password). */
+interface SavedWizard {
+  step: number;
+  values: Omit<WizardValues, 'password' | 'passwordConfirmation'>;
+}
+const savedWizardKey = (userId: string) => `klassenzimmer.registration.${userId}`;
+
+function savedWizard(userId: string, profile: Profile | null): SavedWizard | null {
+  try {
+    const raw = sessionStorage.getItem(savedWizardKey(userId));
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as SavedWizard;
+    if (typeof saved.step !== 'number' || typeof saved.values !== 'object') return null;
+    // Past the first step only once its name was saved as the profile.
+    return { ...saved, step: profile ? Math.max(0, Math.min(saved.step, LAST_STEP)) : 0 };
+  } catch {
+    return null;
+  }
+}
+
 function Wizard({ userId, hasPasswordInitially, profile, directory }: WizardProps) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState(0);
+  const [saved] = useState(() => savedWizard(userId, profile));
+  const [step, setStep] = useState(saved?.step ?? 0);
   const [values, setValues] = useState<WizardValues>(() => ({
     firstName: profile?.meta_data.first_name ?? '',
     lastName: profile?.meta_data.last_name ?? '',
-    password: '',
-    passwordConfirmation: '',
     school: initialSchool(profile),
     subjects: [],
+    ...saved?.values,
+    password: '',
+    passwordConfirmation: '',
   }));
+  const { password: _password, passwordConfirmation: _confirmation, ...kept } = values;
+  const keptJson = JSON.stringify({ step, values: kept } satisfies SavedWizard);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(savedWizardKey(userId), keptJson);
+    } catch {
+      // Storage full or blocked: a reload starts over, as before.
+    }
+  }, [userId, keptJson]);
   const [hasPassword, setHasPassword] = useState(hasPasswordInitially);
   const [touched, setTouched] = useState<Touched>({});
   const [passwordMessages, setPasswordMessages] = useState<string[]>([]);
@@ -271,6 +302,11 @@ function Wizard({ userId, hasPasswordInitially, profile, directory }: WizardProp
     } catch (error) {
       toastApiError(error, de.toasts.registration.profileUpdateFailed);
       return;
+    }
+    try {
+      sessionStorage.removeItem(savedWizardKey(userId));
+    } catch {
+      // Nothing kept.
     }
     toast.success(de.toasts.registration.completed);
   }
