@@ -35,6 +35,12 @@ export const errorCatalog = {
     status: 503,
     message: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   },
+  // The database cannot be reached (stopped, restarting, connection lost): sent with Retry-After, and the web
+  // tries again by itself.
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'Der Server ist gerade nicht erreichbar. Bitte versuche es in einem Moment noch einmal.',
+  },
   // domain (PRODUCT.md §5, §8)
   USER_NOT_FOUND: { status: 404, message: 'Benutzer nicht gefunden' },
   CANNOT_REMOVE_OWN_ADMIN: {

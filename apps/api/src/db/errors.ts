@@ -39,3 +39,49 @@ export function isPgError(err: unknown, code: string, constraint?: string): bool
     info !== undefined && info.code === code && (constraint === undefined || info.constraint === constraint)
   );
 }
+
+/** Socket errors of a database connection that cannot be made or was lost. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATEs of a server that is shutting down, starting up or out of connections (class 08 is matched apart). */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '53300', // too_many_connections
+]);
+
+// node-postgres and its pool say these in words only; PGlite after close() or once its WebAssembly aborted.
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
+
+/**
+ * True when `err` (or a cause of it) says the database cannot be reached right now, not that the query was
+ * wrong: the request is answered 503 DATABASE_UNAVAILABLE with Retry-After rather than 500 (ADR 004).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Object && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.has(code)))
+      return true;
+    if (typeof code === 'string' && /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    // PGlite's WebAssembly trapped or aborted (WebAssembly.RuntimeError): nothing answers until a restart.
+    if (e instanceof Error && e.name === 'RuntimeError') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before asking again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_S = 5;

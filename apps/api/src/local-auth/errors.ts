@@ -84,6 +84,7 @@ export const MESSAGES = {
   emailExists: 'A user with this email address has already been registered',
   userNotFound: 'User not found',
   unexpected: 'Unexpected failure, please check server logs for more information',
+  unavailable: 'Service temporarily unavailable, please try again in a moment',
 } as const;
 
 function prefers2024(request: FastifyRequest): boolean {

@@ -8,7 +8,7 @@ import {
   invite,
   listUsers,
 } from './admin-users';
-import { isPgError, PgErrorCode } from '../db/errors';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, isPgError, PgErrorCode } from '../db/errors';
 import { authenticate, requireAdmin } from './bearer';
 import type { LocalAuth, MailGuard } from './context';
 import { logout, updateUser } from './current-user';
@@ -170,6 +170,14 @@ export default async function localAuthRoutes(app: FastifyInstance, { auth }: Lo
           : authError(status, 'validation_failed', err.message);
       request.log.info({ code: mapped.code, status }, 'auth request rejected');
       return sendAuthError(reply, mapped);
+    }
+    // The database is down or restarting: 503 (supabase-js treats it as retryable), not a failure of ours.
+    if (isDatabaseUnavailable(err)) {
+      // The driver's message: drizzle's own names the query's parameters (e-mail addresses, hashes).
+      const cause = err.cause instanceof Error ? err.cause : err;
+      request.log.warn({ err: cause.message }, 'auth request: database unavailable');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_S);
+      return sendAuthError(reply, authError(503, 'unexpected_failure', MESSAGES.unavailable));
     }
     request.log.error({ err }, 'auth request failed');
     return sendAuthError(reply, authError(500, 'unexpected_failure', MESSAGES.unexpected));

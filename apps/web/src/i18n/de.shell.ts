@@ -46,6 +46,8 @@ export const deShell = {
   api: {
     network: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung und versuche es erneut.',
     invalidResponse: 'Invalid API response format',
+    /** While requests wait to be sent again: the server (its database) is unavailable for a moment. */
+    retrying: 'Der Server ist gerade nicht erreichbar – wird gleich erneut versucht …',
   },
 
   /** PRODUCT.md §4 guards and §8 "Navigation and session". */

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { de } from '../i18n/de';
-import { ApiError, apiFetch, setAccessTokenProvider } from './api';
+import { ApiError, apiFetch, OUTAGE_RETRY_LIMIT_MS, setAccessTokenProvider } from './api';
 import { shouldRetry } from './queryClient';
+import { serverRetries, subscribeServerRetries } from './serverRetry';
 
 function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -261,5 +262,71 @@ describe('query retries', () => {
     expect(shouldRetry(2, server)).toBe(true);
     expect(shouldRetry(3, server)).toBe(false);
     expect(shouldRetry(0, notFound)).toBe(false);
+  });
+});
+
+describe('a server unavailable for a moment (503 DATABASE_UNAVAILABLE)', () => {
+  const unavailable = () =>
+    jsonResponse(
+      {
+        error: { code: 'DATABASE_UNAVAILABLE', message: 'Der Server ist gerade nicht erreichbar.' },
+        requestId: 'r',
+      },
+      503,
+      { 'Retry-After': '2' },
+    );
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a GET again after Retry-After, counting it as retrying meanwhile, until it succeeds', async () => {
+    vi.useFakeTimers();
+    let n = 0;
+    const calls = stubFetch(() =>
+      ++n <= 2 ? unavailable() : jsonResponse({ id: 's1', name: 'Mathematik' }),
+    );
+    const seen: number[] = [];
+    const stop = subscribeServerRetries(() => seen.push(serverRetries()));
+
+    const result = apiFetch('/api/subjects/s1', { schema: ZSubject });
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(calls).toHaveLength(1);
+    expect(serverRetries()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(await result).toEqual({ id: 's1', name: 'Mathematik' });
+    expect(calls).toHaveLength(3);
+    expect(serverRetries()).toBe(0);
+    expect(seen).toEqual([1, 0]);
+    stop();
+  });
+
+  it('gives up after about a minute with the server message and Retry-After on the error', async () => {
+    vi.useFakeTimers();
+    const calls = stubFetch(() => unavailable());
+
+    const result = rejectionOf(apiFetch('/api/subjects', { schema: z.unknown() }));
+    await vi.advanceTimersByTimeAsync(OUTAGE_RETRY_LIMIT_MS + 5000);
+    const error = await result;
+
+    expect(error.code).toBe('DATABASE_UNAVAILABLE');
+    expect(error.retryAfter).toBe(2);
+    // Waits of 2–2.4 s within the minute.
+    expect(calls.length).toBeGreaterThanOrEqual(25);
+    expect(calls.length).toBeLessThanOrEqual(31);
+    expect(serverRetries()).toBe(0);
+    expect(shouldRetry(0, error)).toBe(false);
+  });
+
+  it('never sends a state change twice', async () => {
+    const calls = stubFetch(() => unavailable());
+
+    const error = await rejectionOf(
+      apiFetch('/api/subjects', { method: 'POST', body: { name: 'Physik' }, schema: z.unknown() }),
+    );
+
+    expect(error.status).toBe(503);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@app/contract';
 import { deShell } from '../i18n/de.shell';
+import { beginServerRetry } from './serverRetry';
 
 /**
  * The one API client of the web app. Every call to the app server goes through `apiFetch`; every failure
@@ -17,6 +18,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | ClientErrorCode | (string & {});
   readonly requestId: string | null;
   readonly details: unknown;
+  /** Seconds the server asked to wait before trying again (`Retry-After`), when it said so. */
+  readonly retryAfter: number | null;
 
   constructor(init: {
     status: number;
@@ -25,13 +28,82 @@ export class ApiError extends Error {
     requestId?: string | null;
     details?: unknown;
     cause?: unknown;
+    retryAfter?: number | null;
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.details = init.details;
+    this.retryAfter = init.retryAfter ?? null;
   }
+}
+
+/** The longest the client keeps sending a request again while the server is unavailable; then it fails. */
+export const OUTAGE_RETRY_LIMIT_MS = 60_000;
+const OUTAGE_WAIT_MIN_MS = 1000;
+const OUTAGE_WAIT_MAX_MS = 15_000;
+
+/**
+ * The server is unavailable for a moment rather than failing: its database is restarting (503
+ * DATABASE_UNAVAILABLE), or a 503 says when to come back (`Retry-After`).
+ */
+export function isTemporaryOutage(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'DATABASE_UNAVAILABLE' || (error.status === 503 && error.retryAfter !== null);
+}
+
+/** How long to wait before the `attempt`-th retry (0-based): the server's Retry-After, else 1, 2, 4 … s. */
+export function outageWait(error: ApiError, attempt: number): number {
+  const asked = error.retryAfter !== null ? error.retryAfter * 1000 : 1000 * 2 ** attempt;
+  // A little jitter, so that a class of phones does not come back in the same instant.
+  const wait = Math.min(Math.max(asked, OUTAGE_WAIT_MIN_MS), OUTAGE_WAIT_MAX_MS);
+  return Math.round(wait * (1 + Math.random() * 0.2));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Abgebrochen', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Sends a request that may be sent twice (a GET, an upload the server recognises by its content) again
+ * while the server is unavailable for a moment, waiting as it asks (`Retry-After`) for up to
+ * `OUTAGE_RETRY_LIMIT_MS` in all. Meanwhile `serverRetries()` counts it, so that the page can say so.
+ */
+export async function retryingOutages<T>(send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const started = Date.now();
+  let end: (() => void) | undefined;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!isTemporaryOutage(error) || signal?.aborted) throw error;
+        const wait = outageWait(error, attempt);
+        if (Date.now() - started + wait > OUTAGE_RETRY_LIMIT_MS) throw error;
+        end ??= beginServerRetry();
+        await sleep(wait, signal);
+      }
+    }
+  } finally {
+    end?.();
+  }
+}
+
+/** `Retry-After` in seconds (the HTTP-date form is not sent by this server). */
+function retryAfterOf(header: string | null): number | null {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 type AccessTokenProvider = (options?: { renew?: boolean }) => Promise<string | null>;
@@ -142,30 +214,40 @@ export async function apiFetch<TSchema extends ResponseSchema>(
     requestBody = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await withAccessToken(
-      (token) => {
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        return fetch(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
-      },
-      { anonymous },
-    );
-  } catch (error) {
-    // A cancelled request is not a failure: let the caller (TanStack Query) see the abort as it is.
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
-  }
+  const sendOnce = async () => {
+    let response: Response;
+    try {
+      response = await withAccessToken(
+        (token) => {
+          if (token) headers.set('Authorization', `Bearer ${token}`);
+          return fetch(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
+        },
+        { anonymous },
+      );
+    } catch (error) {
+      // A cancelled request is not a failure: let the caller (TanStack Query) see the abort as it is.
+      if (signal?.aborted) throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK', message: deShell.api.network, cause: error });
+    }
 
-  const requestIdHeader = response.headers.get('x-request-id');
-  let text: string | null;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    text = null;
-  }
-  return parseApiResponse(response.status, text, requestIdHeader, schema);
+    const requestIdHeader = response.headers.get('x-request-id');
+    let text: string | null;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      text = null;
+    }
+    return parseApiResponse(
+      response.status,
+      text,
+      requestIdHeader,
+      schema,
+      response.headers.get('retry-after'),
+    );
+  };
+  // Only what may be sent twice: a GET changes nothing.
+  return method === 'GET' ? retryingOutages(sendOnce, signal) : sendOnce();
 }
 
 /**
@@ -178,6 +260,7 @@ export async function parseApiResponse<TSchema extends ResponseSchema>(
   text: string | null,
   requestIdHeader: string | null,
   schema: TSchema,
+  retryAfterHeader: string | null = null,
 ): Promise<ResponseOf<TSchema>> {
   let payload: unknown;
   let parsedJson = text !== null;
@@ -190,11 +273,17 @@ export async function parseApiResponse<TSchema extends ResponseSchema>(
   if (status < 200 || status >= 300) {
     if (isApiErrorBody(payload)) {
       const { code, message, details } = payload.error;
-      throw new ApiError({ status, code, message, details, requestId: payload.requestId });
+      const retryAfter = retryAfterOf(retryAfterHeader);
+      throw new ApiError({ status, code, message, details, requestId: payload.requestId, retryAfter });
     }
     // The error catalog is fetched only for such a response: it stays out of every page's first load.
     const { fallbackForStatus } = await import('./apiFallback');
-    throw new ApiError({ status, ...fallbackForStatus(status), requestId: requestIdHeader });
+    throw new ApiError({
+      status,
+      ...fallbackForStatus(status),
+      requestId: requestIdHeader,
+      retryAfter: retryAfterOf(retryAfterHeader),
+    });
   }
 
   const result = parsedJson ? await schema['~standard'].validate(payload) : null;
@@ -221,6 +310,11 @@ interface ApiUploadOptions<TSchema extends ResponseSchema> {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
   method?: 'POST' | 'PUT';
+  /**
+   * Send it again while the server is unavailable for a moment (`retryingOutages`): only for uploads the
+   * server recognises when they arrive twice (the same content in the same hand-in, ADR 008).
+   */
+  retryOutages?: boolean;
 }
 
 /**
@@ -231,7 +325,7 @@ interface ApiUploadOptions<TSchema extends ResponseSchema> {
 export async function apiUpload<TSchema extends ResponseSchema>(
   path: string,
   formData: FormData,
-  { schema, onProgress, signal, method = 'POST' }: ApiUploadOptions<TSchema>,
+  { schema, onProgress, signal, method = 'POST', retryOutages = false }: ApiUploadOptions<TSchema>,
 ): Promise<ResponseOf<TSchema>> {
   signal?.throwIfAborted();
   const send = (token: string | null) =>
@@ -239,6 +333,7 @@ export async function apiUpload<TSchema extends ResponseSchema>(
       status: number;
       text: string;
       requestId: string | null;
+      retryAfter: string | null;
     }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open(method, path);
@@ -263,6 +358,7 @@ export async function apiUpload<TSchema extends ResponseSchema>(
           status: xhr.status,
           text: typeof xhr.responseText === 'string' ? xhr.responseText : '',
           requestId: xhr.getResponseHeader('x-request-id'),
+          retryAfter: xhr.getResponseHeader('retry-after'),
         });
       });
       xhr.addEventListener('error', () => {
@@ -279,6 +375,9 @@ export async function apiUpload<TSchema extends ResponseSchema>(
       });
       xhr.send(formData);
     });
-  const { status, text, requestId } = await withAccessToken(send);
-  return parseApiResponse(status, text, requestId, schema);
+  const sendOnce = async () => {
+    const { status, text, requestId, retryAfter } = await withAccessToken(send);
+    return parseApiResponse(status, text, requestId, schema, retryAfter);
+  };
+  return retryOutages ? retryingOutages(sendOnce, signal) : sendOnce();
 }

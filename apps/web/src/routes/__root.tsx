@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { ServerRetryNotice } from '../components/ServerRetryNotice';
 import { guardRoute, useSession } from '../features/auth';
 import { configQueryOptions } from '../features/config/queries';
 import { isChildrensPage } from '../lib/childrensPages';
@@ -52,6 +53,7 @@ function Root() {
   return (
     <>
       <Outlet />
+      <ServerRetryNotice />
       {grownUps && (
         <Suspense fallback={null}>
           <Pwa />

@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
-import { isPgError, PgErrorCode } from '../../db/errors';
+import { isDatabaseUnavailable, isPgError, PgErrorCode } from '../../db/errors';
 import { submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { classMembers } from '../../lib/student-names';
@@ -90,6 +90,7 @@ async function recordUpload(
   task: UploadTask,
   target: UploadTarget,
   files: readonly StoredFile[],
+  progress: { committing: boolean },
 ): Promise<{ receipt: UploadReceipt; duplicateCopies: StoredFile[] }> {
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -156,6 +157,7 @@ async function recordUpload(
         duplicate,
       });
     }
+    progress.committing = true;
     return {
       receipt: { received, duplicates: duplicateCopies.length, received_at: now.toISOString() },
       duplicateCopies,
@@ -204,9 +206,10 @@ async function handleUpload(
     discardUnreadBody(request);
     throw err;
   }
+  const progress = { committing: false };
   try {
     const target = await resolveTarget(upload.fields);
-    const { receipt, duplicateCopies } = await recordUpload(ctx.db, task, target, upload.files);
+    const { receipt, duplicateCopies } = await recordUpload(ctx.db, task, target, upload.files, progress);
     await removeStored(storage, duplicateCopies, log);
     log.info(
       { taskId: task.id, files: receipt.received.length, duplicates: receipt.duplicates },
@@ -214,7 +217,13 @@ async function handleUpload(
     );
     return receipt;
   } catch (err) {
-    await removeStored(storage, upload.files, log);
+    if (progress.committing && isDatabaseUnavailable(err)) {
+      // The connection broke during COMMIT: the rows may exist after all. The orphan sweep (ARCHITECTURE.md
+      // §8) removes the files later if they do not; deleting them now could leave rows without their files.
+      log.warn({ taskId: task.id, files: upload.files.length }, 'Upload: Ausgang des Commits unbekannt');
+    } else {
+      await removeStored(storage, upload.files, log);
+    }
     // The task was deleted while the files were arriving.
     if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('TASK_NOT_FOUND');
     // The teacher matched a file with the same content into this submission meanwhile: send it again.

@@ -11,7 +11,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isPgError, PgErrorCode } from '../../db/errors';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, isPgError, PgErrorCode } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 
 // Fastify and plugin error codes that are the client's fault, mapped to our codes.
@@ -85,6 +85,8 @@ export function toAppError(err: FastifyError | Error): AppError {
     isPgError(err, PgErrorCode.untranslatableCharacter)
   )
     return new AppError('TEXT_CONTROL_CHARACTERS');
+  // A database that is down or restarting is no bug of ours: the client may ask again in a moment.
+  if (isDatabaseUnavailable(err)) return new AppError('DATABASE_UNAVAILABLE', undefined, { cause: err });
   const fe = err as FastifyError;
   const mapped = fe.code ? frameworkCodes[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
@@ -92,6 +94,13 @@ export function toAppError(err: FastifyError | Error): AppError {
   if (status !== undefined && status >= 400 && status < 500) return new AppError(errorCodeForStatus(status));
   if (status === 503) return new AppError('SERVICE_UNAVAILABLE');
   return new AppError('INTERNAL', undefined, { cause: err });
+}
+
+/** The innermost error (the driver's, not drizzle's "Failed query" with its parameters). */
+function rootCause(err: Error): Error {
+  let e = err;
+  for (let depth = 0; e.cause instanceof Error && depth < 5; depth++) e = e.cause;
+  return e;
 }
 
 /**
@@ -167,7 +176,10 @@ export default fp(
 
     app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const appError = toAppError(err);
-      if (appError.statusCode >= 500) {
+      if (appError.code === 'DATABASE_UNAVAILABLE') {
+        // One line, not a stack per request: an outage answers many of them.
+        request.log.warn({ code: appError.code, err: rootCause(err).message }, 'database unavailable');
+      } else if (appError.statusCode >= 500) {
         // A response that does not fit its schema is our bug, not the client's: log it fully.
         request.log.error({ err, serialization: isResponseSerializationError(err) }, 'request failed');
       } else {
@@ -175,6 +187,7 @@ export default fp(
       }
       if (appError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after'))
         reply.header('retry-after', 60);
+      if (appError.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_S);
       return sendError(reply, appError.code, appError.details);
     });
   },

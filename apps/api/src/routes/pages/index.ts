@@ -2,6 +2,7 @@ import { errorCatalog, PRINT_TOKEN_PATTERN, ZFeedbackLinkParams, ZUploadParams }
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DATABASE_RETRY_AFTER_S } from '../../db/errors';
 import { loadFeedbackLink } from '../../domain/grading';
 import { getSubmitPage, studentUploadNamed } from '../../domain/submissions';
 import { AppError } from '../../lib/app-error';
@@ -130,6 +131,7 @@ async function formPost(app: FastifyInstance) {
     else request.log.info({ code: appError.code, err: err.message }, 'request rejected');
     if (appError.code === 'UPLOAD_RATE_LIMITED' && !reply.getHeader('retry-after'))
       reply.header('retry-after', 60);
+    if (appError.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_S);
     const taskId = appError.code === 'TASK_NOT_FOUND' ? null : taskIdOf(request);
     return html(reply.code(appError.statusCode), errorPage(errorCatalog[appError.code].message, taskId));
   });

@@ -229,6 +229,8 @@ export function uploadTeacherFile(
   form.append(UPLOAD_FIELDS.files, file, fileName);
   return apiUpload(`/api/submissions/teacherupload/${enc(taskId)}`, form, {
     schema: ZUploadReceipt,
+    // Safe to send twice: the server recognises the same content among the teacher's unmatched scans.
+    retryOutages: true,
     ...options,
   });
 }

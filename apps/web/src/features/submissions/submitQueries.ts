@@ -43,6 +43,8 @@ export function uploadStudentFile(
   form.append(UPLOAD_FIELDS.files, file, fileName);
   return apiUpload(`/api/submissions/studentupload/${enc(taskId)}`, form, {
     schema: checkedByServer<UploadReceipt>(),
+    // Safe to send twice: the server recognises the same content in the same hand-in (ADR 008).
+    retryOutages: true,
     ...options,
   });
 }

@@ -123,6 +123,34 @@ describe('The public submit page', () => {
     ).toBeTruthy();
   });
 
+  it('says it tries again while the server is unavailable and sends the file again by itself', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openPage();
+    await user.selectOptions(screen.getByLabelText('Wähle deinen Namen'), 'Greta G.');
+    chooseFiles([photo('seite1.jpg')]);
+    await waitFor(() => expect(screen.getAllByText('Bereit zum Hochladen')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '1 Datei abgeben' }));
+
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    act(() =>
+      FakeXhr.requests[0]!.respond(503, {
+        error: { code: 'DATABASE_UNAVAILABLE', message: 'Der Server ist gerade nicht erreichbar.' },
+        requestId: 'r',
+      }),
+    );
+    expect(
+      await screen.findByText('Der Server ist gerade nicht erreichbar – wird gleich erneut versucht …'),
+    ).toBeTruthy();
+    // No error on the file meanwhile; after the wait (1 s without Retry-After) it goes again.
+    expect(screen.queryByRole('button', { name: 'seite1.jpg erneut hochladen' })).toBeNull();
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2), { timeout: 5000 });
+    expect((FakeXhr.requests[1]!.body?.get('files') as File).name).toBe('seite1.jpg');
+    act(() => FakeXhr.requests[1]!.respond(200, receipt('seite1.jpg', 'a')));
+
+    await screen.findByRole('heading', { name: 'Abgabe erhalten' });
+    expect(screen.queryByText(/wird gleich erneut versucht/)).toBeNull();
+  });
+
   it('preselects the student of the printed worksheet’s code, who can still pick another name', async () => {
     const user = userEvent.setup({ delay: null });
     const token = 'Tok3n_of-the-worksheet-code-0123';

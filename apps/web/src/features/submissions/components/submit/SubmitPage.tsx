@@ -1,8 +1,9 @@
 import type { SubmitPageResponse } from '@app/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { deShell } from '../../../../i18n/de.shell';
 import { deSubmit } from '../../../../i18n/de.submit';
 import { ApiError } from '../../../../lib/api';
+import { serverRetries, subscribeServerRetries } from '../../../../lib/serverRetry';
 import { usePageTitle } from '../../../../lib/usePageTitle';
 import { fetchSubmitPage } from '../../submitQueries';
 import controls from './controls.module.css';
@@ -33,6 +34,8 @@ export function SubmitPage({
   early?: EarlyInput;
 }) {
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', page: initial } : { state: 'loading' });
+  // Requests waiting to be sent again while the server is unavailable (lib/api.ts retryingOutages).
+  const retrying = useSyncExternalStore(subscribeServerRetries, () => serverRetries() > 0);
   usePageTitle(load.state === 'ready' ? t.documentTitle(load.page.task.title) : deShell.titles.submit);
 
   const fetchPage = useCallback(
@@ -56,6 +59,14 @@ export function SubmitPage({
   return (
     <>
       <header className={classes.header}>{deShell.app.name}</header>
+      {/* The app's ServerRetryNotice would pull a chunk of the app's shell into this page (ADR 012). */}
+      <div role="status" aria-live="polite" className={classes.retryRegion}>
+        {retrying && (
+          <p className={controls.alert} data-testid="server-retry">
+            {deShell.api.retrying}
+          </p>
+        )}
+      </div>
       <main className={classes.main}>
         {load.state === 'loading' && (
           <p className={classes.loading} role="status">

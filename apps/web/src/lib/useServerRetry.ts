@@ -1,0 +1,7 @@
+import { useSyncExternalStore } from 'react';
+import { serverRetries, subscribeServerRetries } from './serverRetry';
+
+/** True while the API client waits to send a request again because the server is unavailable (ADR 004). */
+export function useServerRetry(): boolean {
+  return useSyncExternalStore(subscribeServerRetries, () => serverRetries() > 0);
+}
