@@ -1,4 +1,5 @@
 import {
+  errorCatalog,
   newId,
   ZClass,
   ZCreateStudentsResponse,
@@ -380,14 +381,34 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
     expect(notReady.statusCode).toBe(409);
     expect(errorOf(notReady.json()).code).toBe('FEEDBACK_NOT_READY');
 
+    // "Einheiten" is unscored (no AI suggestion, as when the AI's runs disagree): the student would see
+    // "NICHT BEWERTET", so handing back names it and needs a confirmation.
+    const unscored = await owner.call('POST', `/api/feedback/${greta}/release`);
+    expect(unscored.statusCode).toBe(409);
+    expect(errorOf(unscored.json())).toMatchObject({
+      code: 'FEEDBACK_UNSCORED_SKILLS',
+      message: errorCatalog.FEEDBACK_UNSCORED_SKILLS.message,
+      details: { unscored_skills: ['Einheiten'] },
+    });
+    expect((await grading(greta)).submission.status).toBe('korrigiert');
+    // The whole task leaves both out and says which and why.
+    const none = ZReleaseFeedbackResponse.parse(
+      (await owner.call('POST', `/api/feedback/tasks/${task.id}/release`)).json(),
+    );
+    expect(none.released).toEqual([]);
+    expect(none.skipped.map((s) => s.submission_id).sort()).toEqual([greta, subOf['Ali Acar']!].sort());
+    expect(none.skipped.find((s) => s.submission_id === greta)!.unscored_skills).toEqual(['Einheiten']);
+    const aliUnscored = none.skipped.find((s) => s.submission_id === subOf['Ali Acar'])!.unscored_skills;
+    expect(aliUnscored.length).toBeGreaterThan(0);
+
     const first = ZReleaseFeedbackResponse.parse(
-      (await owner.call('POST', `/api/feedback/${greta}/release`)).json(),
+      (await owner.call('POST', `/api/feedback/${greta}/release`, { allowUnscored: true })).json(),
     );
     expect(first.released).toHaveLength(1);
     const url = first.released[0]!.feedback_url;
     expect(url).toMatch(/^https:\/\/schule\.example\/feedback\/[A-Za-z0-9_-]{32}$/);
     const second = ZReleaseFeedbackResponse.parse(
-      (await owner.call('POST', `/api/feedback/${greta}/release`)).json(),
+      (await owner.call('POST', `/api/feedback/${greta}/release`, { allowUnscored: true })).json(),
     );
     expect(second.released[0]!.feedback_url).toBe(url);
     expect((await grading(greta)).submission).toMatchObject({
@@ -396,12 +417,20 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
       feedback_url: url,
     });
 
-    // The whole task: Greta (again, same link) and Ali (scored); Zoe has nothing scored.
+    // The whole task: Ali (now fully scored); Greta still has "Einheiten" unscored and is left out (her
+    // link stays); Zoe has nothing scored.
+    const ali = subOf['Ali Acar']!;
+    const idOf: Record<string, string> = { Ansatz: ids.a1, Einheiten: ids.a2, Lesbarkeit: ids.b1 };
+    for (const name of aliUnscored)
+      expect(
+        (await owner.call('PUT', `/api/feedback/${ali}/skills/${idOf[name]!}`, { score: 1 })).statusCode,
+      ).toBe(200);
     const all = ZReleaseFeedbackResponse.parse(
       (await owner.call('POST', `/api/feedback/tasks/${task.id}/release`)).json(),
     );
-    expect(all.released.map((r) => r.submission_id).sort()).toEqual([greta, subOf['Ali Acar']!].sort());
-    expect(all.released.find((r) => r.submission_id === greta)!.feedback_url).toBe(url);
+    expect(all.released.map((r) => r.submission_id)).toEqual([ali]);
+    expect(all.skipped).toEqual([{ submission_id: greta, unscored_skills: ['Einheiten'] }]);
+    expect((await grading(greta)).submission.feedback_url).toBe(url);
     const statuses = Object.fromEntries((await getAll()).map((e) => [e.id, e.display_status]));
     expect(statuses).toEqual({
       [greta]: 'ausgeteilt',
@@ -497,7 +526,7 @@ describe.each(drivers)('Grading, Austeilen and the feedback link on %s', (driver
     // Scored and handed back again: the same link works again.
     await owner.call('PUT', `/api/feedback/${greta}/skills/${ids.a1}`, { score: 2 });
     const again = ZReleaseFeedbackResponse.parse(
-      (await owner.call('POST', `/api/feedback/${greta}/release`)).json(),
+      (await owner.call('POST', `/api/feedback/${greta}/release`, { allowUnscored: true })).json(),
     );
     expect(again.released[0]!.feedback_url).toBe(url);
     expect((await link(tokenOf(url))).statusCode).toBe(200);

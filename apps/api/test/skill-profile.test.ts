@@ -62,11 +62,15 @@ describe.each(drivers)('skill profile on %s', (driver) => {
       }
     }
     if (!release) return;
-    const res = await teacher.call('POST', `/api/feedback/tasks/${taskId}/release`);
-    expect(res.statusCode, res.body).toBe(200);
-    for (const released of ZReleaseFeedbackResponse.parse(res.json()).released) {
-      const student = list.find((s) => s.id === released.submission_id)!.student_id!;
-      links.set(student, released.feedback_url.split('/feedback/')[1]!);
+    // One by one, confirming the skills left unscored (the bulk hand-back leaves such submissions out).
+    for (const submission of list) {
+      const res = await teacher.call('POST', `/api/feedback/${submission.id}/release`, {
+        allowUnscored: true,
+      });
+      if (res.statusCode === 409) continue; // nothing scored
+      expect(res.statusCode, res.body).toBe(200);
+      const [released] = ZReleaseFeedbackResponse.parse(res.json()).released;
+      links.set(submission.student_id!, released!.feedback_url.split('/feedback/')[1]!);
     }
   };
   const [ansatz, ergebnis] = group.skills.map((s) => s.id) as [string, string];

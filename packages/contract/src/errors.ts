@@ -153,6 +153,12 @@ export const errorCatalog = {
     status: 409,
     message: 'Diese Abgabe ist noch nicht korrigiert und kann noch nicht ausgeteilt werden.',
   },
+  // A skill is still "NICHT BEWERTET" (e.g. the AI's runs disagreed): handing back needs a confirmation.
+  FEEDBACK_UNSCORED_SKILLS: {
+    status: 409,
+    message:
+      'Nicht alle Kompetenzen sind bewertet. Bewerte sie oder bestätige, dass die Abgabe trotzdem ausgeteilt wird.',
+  },
   FEEDBACK_LINK_NOT_FOUND: {
     status: 404,
     message:

@@ -192,10 +192,31 @@ export const ZReleasedFeedback = z.object({
 export type ReleasedFeedback = z.infer<typeof ZReleasedFeedback>;
 
 /**
- * `POST /api/feedback/:submissionId/release` (one, 409 when not corrected) and
- * `POST /api/feedback/tasks/:taskId/release` (every corrected or already handed-back submission of the task).
+ * Body of `POST /api/feedback/:submissionId/release` (optional): `allowUnscored` confirms handing back with
+ * skills still unscored (e.g. the AI's runs disagreed); without it that is 409 FEEDBACK_UNSCORED_SKILLS.
  */
-export const ZReleaseFeedbackResponse = z.object({ released: z.array(ZReleasedFeedback) });
+export const ZReleaseFeedbackRequest = z.object({ allowUnscored: z.boolean().optional() }).nullish();
+export type ReleaseFeedbackRequest = z.infer<typeof ZReleaseFeedbackRequest>;
+
+/** A submission the bulk hand-back left out: these skills are still unscored ("NICHT BEWERTET"). */
+export const ZSkippedRelease = z.object({
+  submission_id: ZId,
+  unscored_skills: z.array(z.string()),
+});
+export type SkippedRelease = z.infer<typeof ZSkippedRelease>;
+
+/** `details` of 409 FEEDBACK_UNSCORED_SKILLS: the names of the unscored skills. */
+export const ZUnscoredSkillsDetails = z.object({ unscored_skills: z.array(z.string()) });
+
+/**
+ * `POST /api/feedback/:submissionId/release` (one, 409 when not corrected) and
+ * `POST /api/feedback/tasks/:taskId/release` (every corrected or already handed-back submission of the task;
+ * those with unscored skills are left out and listed in `skipped`).
+ */
+export const ZReleaseFeedbackResponse = z.object({
+  released: z.array(ZReleasedFeedback),
+  skipped: z.array(ZSkippedRelease).default([]),
+});
 export type ReleaseFeedbackResponse = z.infer<typeof ZReleaseFeedbackResponse>;
 
 // ---- The student's feedback link: its route params (the page's own schemas are in feedback-link.ts) ----

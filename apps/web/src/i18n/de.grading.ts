@@ -136,6 +136,16 @@ export const deGrading = {
     link: 'Link',
     close: 'Schließen',
     failed: 'Das Austeilen hat nicht geklappt. Bitte versuche es erneut.',
+    // Skills still unscored (e.g. the AI's runs disagreed): the student would see "Nicht bewertet".
+    unscoredTitle: 'Nicht alle Kompetenzen bewertet',
+    unscoredText: (names: readonly string[]) =>
+      `Noch nicht bewertet: ${names.join(', ')}. Der Schüler sieht dort „Nicht bewertet“, und die Punkte fehlen in seiner Summe. Trotzdem austeilen?`,
+    unscoredConfirm: 'Trotzdem austeilen',
+    skippedIntro: (count: number) =>
+      count === 1
+        ? '1 Abgabe wurde nicht ausgeteilt, weil Kompetenzen noch nicht bewertet sind. Bewerte sie und teile sie einzeln aus:'
+        : `${String(count)} Abgaben wurden nicht ausgeteilt, weil Kompetenzen noch nicht bewertet sind. Bewerte sie und teile sie einzeln aus:`,
+    skippedSkills: (names: readonly string[]) => `Nicht bewertet: ${names.join(', ')}`,
   },
 
   table: {

@@ -1,4 +1,4 @@
-import type { ReleasedFeedback, SubmissionStatus } from '@app/contract';
+import type { ReleasedGrading, ReleasedFeedback, SkippedRelease, SubmissionStatus } from '@app/contract';
 import { and, asc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
@@ -22,6 +22,10 @@ const hasScore = exists(
   sql`(select 1 from ${skillFeedback} where ${skillFeedback.submission_id} = ${submissions.id} and ${gte(skillFeedback.score, 0)})`,
 );
 
+/** The names of the skills the student would see as "NICHT BEWERTET" (score -1, e.g. an unsure AI). */
+const unscoredSkills = (grading: ReleasedGrading): string[] =>
+  grading.groups.flatMap((g) => g.skills.filter((s) => s.score < 0).map((s) => s.name));
+
 /**
  * Hands back the scored submissions among `rows` (status `ausgeteilt`), publishes what their links show from
  * now on (until the next hand-back) and gives each a feedback token unless it has one (a link once given
@@ -30,12 +34,12 @@ const hasScore = exists(
 async function release(
   db: Executor,
   viewer: string,
-  rows: ReadonlyArray<{ id: string; task_id: string }>,
+  contents: Map<string, ReleasedGrading>,
   publicUrl: string,
 ): Promise<ReleasedFeedback[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  await publishReleases(db, viewer, await publishedGradings(db, viewer, rows));
+  if (contents.size === 0) return [];
+  const ids = [...contents.keys()];
+  await publishReleases(db, viewer, contents);
   // One statement for the whole task; a fresh token per row, used only where the row has none yet.
   const pairs = sql.join(
     ids.map((id) => sql`(${id}, ${newFeedbackToken()})`),
@@ -53,8 +57,15 @@ async function release(
   return ids.map((id) => ({ submission_id: id, feedback_url: feedbackUrl(publicUrl, tokens.get(id)!) }));
 }
 
-/** `POST /api/feedback/:submissionId/release`; 409 FEEDBACK_NOT_READY unless scored (and no job running). */
-export async function releaseSubmission(ctx: Ctx, submissionId: string): Promise<ReleasedFeedback[]> {
+/**
+ * `POST /api/feedback/:submissionId/release`; 409 FEEDBACK_NOT_READY unless scored (and no job running), 409
+ * FEEDBACK_UNSCORED_SKILLS (naming them) while a skill is unscored, unless `allowUnscored` confirms it.
+ */
+export async function releaseSubmission(
+  ctx: Ctx,
+  submissionId: string,
+  options: { allowUnscored?: boolean } = {},
+): Promise<ReleasedFeedback[]> {
   return ctx.db.transaction(async (tx) => {
     await gradedSubmission(inTransaction(ctx, tx), submissionId);
     const [ready] = await tx
@@ -64,12 +75,23 @@ export async function releaseSubmission(ctx: Ctx, submissionId: string): Promise
         and(eq(submissions.id, submissionId), inArray(submissions.status, RELEASABLE_STATUSES), hasScore),
       );
     if (!ready) throw new AppError('FEEDBACK_NOT_READY');
-    return release(tx, actorId(ctx), [ready], ctx.services.config.PUBLIC_URL);
+    const viewer = actorId(ctx);
+    const contents = await publishedGradings(tx, viewer, [ready]);
+    const unscored = unscoredSkills(contents.get(ready.id)!);
+    if (unscored.length > 0 && options.allowUnscored !== true)
+      throw new AppError('FEEDBACK_UNSCORED_SKILLS', { unscored_skills: unscored });
+    return release(tx, viewer, contents, ctx.services.config.PUBLIC_URL);
   });
 }
 
-/** `POST /api/feedback/tasks/:taskId/release`: every scored submission of the task. */
-export async function releaseTask(ctx: Ctx, taskId: string): Promise<ReleasedFeedback[]> {
+/**
+ * `POST /api/feedback/tasks/:taskId/release`: every scored submission of the task whose skills are all
+ * scored; the others are left out (`skipped`, with the unscored skills) for the teacher to look at one by one.
+ */
+export async function releaseTask(
+  ctx: Ctx,
+  taskId: string,
+): Promise<{ released: ReleasedFeedback[]; skipped: SkippedRelease[] }> {
   return ctx.db.transaction(async (tx) => {
     const viewer = await requireTask(inTransaction(ctx, tx), taskId);
     const ready = await tx
@@ -84,6 +106,14 @@ export async function releaseTask(ctx: Ctx, taskId: string): Promise<ReleasedFee
         ),
       )
       .orderBy(asc(submissions.id));
-    return release(tx, viewer, ready, ctx.services.config.PUBLIC_URL);
+    const contents = await publishedGradings(tx, viewer, ready);
+    const skipped: SkippedRelease[] = [];
+    for (const [id, grading] of contents) {
+      const unscored = unscoredSkills(grading);
+      if (unscored.length === 0) continue;
+      skipped.push({ submission_id: id, unscored_skills: unscored });
+      contents.delete(id);
+    }
+    return { released: await release(tx, viewer, contents, ctx.services.config.PUBLIC_URL), skipped };
   });
 }

@@ -288,9 +288,11 @@ export function useResetGrading(submissionId: string, taskId: string) {
 export function useReleaseSubmission(submissionId: string, taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    // `allowUnscored`: the teacher confirmed handing back with skills still unscored.
+    mutationFn: (allowUnscored: boolean = false) =>
       apiFetch(`/api/feedback/${enc(submissionId)}/release`, {
         method: 'POST',
+        body: allowUnscored ? { allowUnscored: true } : undefined,
         schema: ZReleaseFeedbackResponse,
       }),
     onError: (error) => toastApiError(error, de.grading.release.failed),

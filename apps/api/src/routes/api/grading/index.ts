@@ -7,6 +7,7 @@ import {
   ZGradingResponse,
   ZGradingSkillParams,
   ZGradingTaskParams,
+  ZReleaseFeedbackRequest,
   ZReleaseFeedbackResponse,
   ZResetFeedbackResponse,
   ZSetGroupFeedbackRequest,
@@ -149,12 +150,20 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hand a corrected submission back (`ausgeteilt`) and get the student’s feedback link',
         description:
           'Publishes what the link shows until the next hand-back (later changes stay the teacher’s until ' +
-          'then). 409 FEEDBACK_NOT_READY while nothing is scored or a correction is still running.',
+          'then). 409 FEEDBACK_NOT_READY while nothing is scored or a correction is still running; 409 ' +
+          'FEEDBACK_UNSCORED_SKILLS (details.unscored_skills) while a skill is unscored, unless the body ' +
+          'confirms it with `{ "allowUnscored": true }`.',
         params: ZGradingParams,
+        body: ZReleaseFeedbackRequest,
         response: { 200: ZReleaseFeedbackResponse },
       },
     },
-    async (request) => ({ released: await releaseSubmission(ctxOf(request), request.params.submissionId) }),
+    async (request) => ({
+      released: await releaseSubmission(ctxOf(request), request.params.submissionId, {
+        allowUnscored: request.body?.allowUnscored,
+      }),
+      skipped: [],
+    }),
   );
 
   app.post(
@@ -163,11 +172,13 @@ const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Hand back every corrected submission of a task; the links of all handed-back ones',
+        description:
+          'Submissions with an unscored skill are left out and listed in `skipped` (with the skills).',
         params: ZGradingTaskParams,
         response: { 200: ZReleaseFeedbackResponse },
       },
     },
-    async (request) => ({ released: await releaseTask(ctxOf(request), request.params.taskId) }),
+    async (request) => releaseTask(ctxOf(request), request.params.taskId),
   );
 
   // The audit log of scores and "Alle Vorschläge übernehmen" (ADR 026).

@@ -342,11 +342,27 @@ describe('The grading page', () => {
     expect(screen.getByText('geändert seit der Rückgabe')).toBeTruthy();
     expect(screen.getByText(/sieht noch die Fassung, die du ausgeteilt hast/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Erneut austeilen' }));
+    // "Einheiten" is unscored: the dialog names it, and only the confirmation hands back.
+    const dialog = await screen.findByRole('dialog', { name: de.grading.release.unscoredTitle });
+    expect(within(dialog).getByText(de.grading.release.unscoredText(['Einheiten']))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: de.grading.release.unscoredConfirm }));
     await waitFor(() =>
       expect(
         fetch.mock.calls.some(([u, init]) => init?.method === 'POST' && u === `/api/feedback/${SUB}/release`),
       ).toBe(true),
     );
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({ allowUnscored: true });
+  });
+
+  it('names the unscored skills before handing back and sends nothing when cancelled', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fetch } = setup(() => json({ data: [] }));
+    await user.click(screen.getByRole('button', { name: de.grading.release.button }));
+    const dialog = await screen.findByRole('dialog', { name: de.grading.release.unscoredTitle });
+    expect(dialog.textContent).toContain('Einheiten');
+    await user.click(within(dialog).getByRole('button', { name: de.common.cancel }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('goes to the next student with J and announces the position', async () => {

@@ -61,6 +61,7 @@ export function GradingPage({
   const reset = useResetGrading(submissionId, taskId);
   const release = useReleaseSubmission(submissionId, taskId);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmRelease, setConfirmRelease] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   // The AI evidence marked on the files, per submission (another student's files have other ids).
   const [evidence, setEvidence] = useState<{ of: string; shown: ShownEvidence } | null>(null);
@@ -83,6 +84,10 @@ export function GradingPage({
   const total = score ?? 0;
   const max = submission.max_score;
   const anyScored = score !== null;
+  // Skills the student would see as "Nicht bewertet" (e.g. the AI was unsure): handing back asks first.
+  const unscored = groups.flatMap((g) =>
+    g.skills.filter((s) => s.feedback.score < 0).map((s) => s.skill.name),
+  );
 
   const go = (target: (typeof entries)[number] | undefined) => {
     if (!target) return;
@@ -182,7 +187,7 @@ export function GradingPage({
           />
           <ReleaseAllButton taskId={taskId} entries={entries} />
           <Button
-            onClick={() => release.mutate()}
+            onClick={() => (unscored.length > 0 ? setConfirmRelease(true) : release.mutate(false))}
             loading={release.isPending}
             disabled={!anyScored}
             title={anyScored ? undefined : de.grading.release.notReady}
@@ -264,6 +269,18 @@ export function GradingPage({
           reset.mutate();
         }}
         onCancel={() => setConfirmReset(false)}
+      />
+      <ConfirmDialog
+        opened={confirmRelease}
+        title={de.grading.release.unscoredTitle}
+        text={de.grading.release.unscoredText(unscored)}
+        confirmLabel={de.grading.release.unscoredConfirm}
+        color="orange"
+        onConfirm={() => {
+          setConfirmRelease(false);
+          release.mutate(true);
+        }}
+        onCancel={() => setConfirmRelease(false)}
       />
     </Stack>
   );

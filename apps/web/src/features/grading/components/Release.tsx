@@ -1,9 +1,10 @@
-import type { ReleasedFeedback, SubmissionListEntry } from '@app/contract';
+import type { ReleaseFeedbackResponse, SubmissionListEntry } from '@app/contract';
 import {
   Anchor,
   Button,
   CopyButton,
   Group,
+  List,
   Modal,
   Paper,
   Stack,
@@ -89,31 +90,50 @@ export function FeedbackLinkBox({ url, name, taskTitle }: { url: string; name: s
   );
 }
 
-/** "Alle korrigierten austeilen": hands back every corrected submission of the task and lists the links. */
+/**
+ * "Alle korrigierten austeilen": hands back every corrected submission of the task and lists the links, and
+ * the students left out because skills of theirs are still unscored.
+ */
 export function ReleaseAllButton({ taskId, entries }: { taskId: string; entries: SubmissionListEntry[] }) {
   const releaseAll = useReleaseTask(taskId);
-  const [released, setReleased] = useState<ReleasedFeedback[] | null>(null);
+  const [result, setResult] = useState<ReleaseFeedbackResponse | null>(null);
   const nameOf = (id: string) => {
     const entry = entries.find((e) => e.id === id);
     return entry ? studentName(entry.name) : '';
   };
-  const rows: LinkRow[] = (released ?? []).map((r) => ({
+  const rows: LinkRow[] = (result?.released ?? []).map((r) => ({
     name: nameOf(r.submission_id),
     url: r.feedback_url,
   }));
+  const skipped = result?.skipped ?? [];
+  const close = () => setResult(null);
 
   return (
     <>
       <Button
         variant="light"
         loading={releaseAll.isPending}
-        onClick={() => releaseAll.mutate(undefined, { onSuccess: (result) => setReleased(result.released) })}
+        onClick={() => releaseAll.mutate(undefined, { onSuccess: setResult })}
       >
         {t.all}
       </Button>
-      <Modal opened={released !== null} onClose={() => setReleased(null)} title={t.allTitle} size="xl">
+      <Modal opened={result !== null} onClose={close} title={t.allTitle} size="xl">
         <Stack gap="md">
-          <Text>{rows.length === 0 ? t.allEmpty : t.allIntro(rows.length)}</Text>
+          <Text>{rows.length === 0 && skipped.length === 0 ? t.allEmpty : t.allIntro(rows.length)}</Text>
+          {skipped.length > 0 ? (
+            <div data-testid="release-skipped">
+              <Text c="orange.8" fw={500}>
+                {t.skippedIntro(skipped.length)}
+              </Text>
+              <List size="sm">
+                {skipped.map((s) => (
+                  <List.Item key={s.submission_id}>
+                    <strong>{nameOf(s.submission_id)}</strong> – {t.skippedSkills(s.unscored_skills)}
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+          ) : null}
           {rows.length > 0 ? (
             <Table>
               <Table.Thead>
@@ -142,7 +162,7 @@ export function ReleaseAllButton({ taskId, entries }: { taskId: string; entries:
                 {t.print}
               </Button>
             ) : null}
-            <Button onClick={() => setReleased(null)}>{t.close}</Button>
+            <Button onClick={close}>{t.close}</Button>
           </Group>
         </Stack>
       </Modal>
