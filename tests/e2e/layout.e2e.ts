@@ -14,8 +14,10 @@ import { removeDir, startServer, type RunningServer } from './helpers/server';
  * No button, badge or tab has its text cut on a phone (360 px), a tablet (768 px) or a laptop (1366 px): the
  * main pages of students, teachers and organization members in real Chromium against the built app, with a
  * class, its students, tasks in every status, a rubric, hand-ins in several statuses (corrected by the fake
- * OpenAI-compatible endpoint, one handed back) and a notification. `LAYOUT_SCREENSHOTS=<dir>` also saves a
- * full-page screenshot of every page at every width, to look at.
+ * OpenAI-compatible endpoint, one handed back and changed since) and a notification. The rubric has long skill
+ * names and one skill whose AI runs disagree (unsure); the class has 24 students. The teacher's core pages
+ * (task, grading) are checked in light and dark mode. `LAYOUT_SCREENSHOTS=<dir>` also saves a full-page
+ * screenshot of every page at every width, to look at.
  */
 describe('Buttons, badges and tabs keep their text on phones, tablets and laptops', () => {
   const WIDTHS = [
@@ -31,7 +33,11 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
     'Dora Koch',
     'Emil Braun',
     'Friederike von Wartenberg',
+    // A class of 24: the submissions table and the profile hold many rows.
+    ...Array.from({ length: 18 }, (_, i) => `Schülerin${String(i + 1)} Mustermann-Lüdenscheid`),
   ];
+  const LONG_SKILL = 'Fachsprache und Darstellung mathematischer Zusammenhänge';
+  const UNSURE_SKILL = 'Skizze beschriftet';
 
   let fake: FakeServer;
   let server: RunningServer;
@@ -75,9 +81,24 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
   }
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
+    // Every skill gets 1 point, except one whose three runs per hand-in disagree (0, max, 0): unsure.
+    const runs = new Map<string, number>();
+    fake = await startFakeOpenAi({
+      score: (skill, { images }) => {
+        if (skill.name !== UNSURE_SKILL) return 1;
+        const key = `${skill.id}:${String(images.join('').length)}`;
+        const run = runs.get(key) ?? 0;
+        runs.set(key, run + 1);
+        return run % 2 === 1 ? skill.maxScore : 0;
+      },
+    });
     server = await startServer({
-      env: { AI_PROVIDER: 'openai', OPENAI_BASE_URL: `${fake.url}/v1`, FEEDBACK_CONCURRENCY: '2' },
+      env: {
+        AI_PROVIDER: 'openai',
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        FEEDBACK_CONCURRENCY: '2',
+        AI_FEEDBACK_RUNS: '3',
+      },
     });
     origin = server.url;
     browser = await launchBrowser();
@@ -138,7 +159,13 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
             { name: 'Ergebnis mit Einheit', maxScore: 2 },
           ],
         },
-        { name: 'Darstellung', skills: [{ name: 'Skizze beschriftet', maxScore: 2 }] },
+        {
+          name: 'Kommunizieren und Argumentieren',
+          skills: [
+            { name: LONG_SKILL, maxScore: 3 },
+            { name: UNSURE_SKILL, maxScore: 2 },
+          ],
+        },
       ],
     });
 
@@ -176,8 +203,17 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
     const { released } = await api<{ released: Array<{ feedback_url: string }> }>(
       'POST',
       `/api/feedback/${first.id}/release`,
+      // The unsure skill stays unscored: handed back anyway.
+      { allowUnscored: true },
     );
     feedbackPath = new URL(released[0]!.feedback_url).pathname;
+    // The handed-back one changes afterwards: "geändert seit der Rückgabe" in the table.
+    const rubric = await api<{ skill_groups: Array<{ skills: Array<{ id: string; name: string }> }> }>(
+      'GET',
+      `/api/tasks/${task.id}/rubric`,
+    );
+    const longSkill = rubric.skill_groups.flatMap((g) => g.skills).find((k) => k.name === LONG_SKILL)!;
+    await api('PUT', `/api/feedback/${first.id}/skills/${longSkill.id}`, { score: 3 });
     gradingPath = `${taskPath}/submissions/${second.id}`;
     await api('POST', '/api/notifications', {
       type: 'info',
@@ -208,13 +244,22 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
    * Opens `url` at every width and returns what is cut per width, once the page has settled: its marker is
    * visible, nothing loads, and two looks 300 ms apart find the same.
    */
-  async function check(page: Page, name: string, url: string, ready: (page: Page) => Promise<unknown>) {
+  async function check(
+    page: Page,
+    name: string,
+    url: string,
+    ready: (page: Page) => Promise<unknown>,
+    mode: 'light' | 'dark' = 'light',
+  ) {
     const problems: string[] = [];
+    await page.emulateMedia({ colorScheme: mode });
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       await page.goto(origin + url);
       await ready(page);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const scheme = await page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+      if (scheme !== mode) problems.push(`${String(size.width)} px: colour mode ${String(scheme)}`);
       let last = '';
       let clipped: ClippedElement[] = [];
       const deadline = Date.now() + 10_000;
@@ -228,10 +273,17 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
       }
       if (screenshots) {
         mkdirSync(screenshots, { recursive: true });
-        await page.screenshot({ path: path.join(screenshots, `${name}-${size.width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(screenshots, `${name}${mode === 'dark' ? '-dark' : ''}-${size.width}.png`),
+          fullPage: true,
+        });
       }
       for (const c of clipped) problems.push(`${size.width} px: ${c.kind} „${c.text}“ – ${c.reason}`);
+      // The whole page never pans sideways while swiping.
+      const wider = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+      if (wider > 0) problems.push(`${size.width} px: the page is ${String(wider)} px wider than the screen`);
     }
+    await page.emulateMedia({ colorScheme: null });
     return problems;
   }
 
@@ -275,13 +327,33 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
     ).toEqual([]);
   });
 
-  it('a task with its rubric editor and submissions table', async () => {
-    expect(
-      await check(teacher, 'task', taskPath, async (p) => {
-        await heading(p, /Satz des Pythagoras/);
-        await p.getByTestId('submission-row').first().waitFor({ timeout: 15_000 });
-      }),
-    ).toEqual([]);
+  it.each(['light', 'dark'] as const)(
+    'a task with its rubric editor and submissions table (%s)',
+    async (mode) => {
+      expect(
+        await check(
+          teacher,
+          'task',
+          taskPath,
+          async (p) => {
+            await heading(p, /Satz des Pythagoras/);
+            await p.getByTestId('submission-row').first().waitFor({ timeout: 15_000 });
+            await p.getByText('geändert seit der Rückgabe', { exact: true }).waitFor({ timeout: 15_000 });
+          },
+          mode,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  it('shows a score with the rubric’s maximum in the submissions table', async () => {
+    await teacher.setViewportSize({ width: 1366, height: 768 });
+    await teacher.goto(origin + taskPath);
+    const row = teacher.getByTestId('submission-row').filter({ hasText: 'geändert seit der Rückgabe' });
+    // 1 + 1 + 3 (changed) + 0 (unsure: not pre-selected) of 3 + 2 + 3 + 2.
+    await expect
+      .poll(() => row.getByRole('cell', { name: /^\d+ \/ 10$/ }).count(), { timeout: 15_000 })
+      .toBe(1);
   });
 
   it('the rubric generation step of a task', async () => {
@@ -294,8 +366,44 @@ describe('Buttons, badges and tabs keep their text on phones, tablets and laptop
     ).toEqual([]);
   });
 
-  it('the grading page of a corrected submission', async () => {
-    expect(await check(teacher, 'grading', gradingPath, (p) => heading(p))).toEqual([]);
+  it.each(['light', 'dark'] as const)('the grading page of a corrected submission (%s)', async (mode) => {
+    expect(
+      await check(
+        teacher,
+        'grading',
+        gradingPath,
+        async (p) => {
+          await heading(p);
+          await p.locator(`[data-skill="${LONG_SKILL}"]`).waitFor({ timeout: 15_000 });
+        },
+        mode,
+      ),
+    ).toEqual([]);
+  });
+
+  it('marks an unsure skill only as unsure and keeps level labels on one line', async () => {
+    await teacher.setViewportSize({ width: 1366, height: 768 });
+    await teacher.goto(origin + gradingPath);
+    const unsure = teacher.locator(`[data-skill="${UNSURE_SKILL}"]`);
+    await unsure.getByTestId('unsure').waitFor({ timeout: 15_000 });
+    // Nothing is pre-selected, so there is no suggestion to badge; a sure one keeps its badge.
+    expect(await unsure.getByText('KI-Vorschlag', { exact: true }).count()).toBe(0);
+    expect(
+      await teacher
+        .locator(`[data-skill="${LONG_SKILL}"]`)
+        .getByText('KI-Vorschlag', { exact: true })
+        .count(),
+    ).toBeGreaterThan(0);
+    const labels = await teacher.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="skill"] [role="group"] button p:first-child')).map(
+        (el) => ({
+          text: el.textContent,
+          lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+        }),
+      ),
+    );
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((l) => l.lines > 1)).toEqual([]);
   });
 
   it('the notifications', async () => {

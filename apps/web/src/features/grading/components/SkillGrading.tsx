@@ -1,4 +1,4 @@
-import type { GradingSkill, SetSkillTextsRequest } from '@app/contract';
+import { isUnsureSuggestion, type GradingSkill, type SetSkillTextsRequest } from '@app/contract';
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
@@ -11,9 +11,10 @@ const t = de.grading.skill;
 
 /**
  * The AI's score is still the shown one: nobody changed it (ARCHITECTURE.md §7 "AI output is a suggestion").
+ * An unsure suggestion pre-selects nothing (ADR 024), so it is no suggestion to badge; "unsicher" says it.
  */
 const isAiSuggestion = (feedback: GradingSkill['feedback']) =>
-  feedback.ai_score !== null && feedback.teacher_edited_at === null;
+  feedback.ai_score !== null && feedback.teacher_edited_at === null && !isUnsureSuggestion(feedback);
 
 interface SkillGradingProps {
   item: GradingSkill;
@@ -52,8 +53,9 @@ export function SkillGrading({
   return (
     <Paper withBorder p="sm" data-testid="skill" data-skill={skill.name}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+        {/* The badges move under a long name on a phone instead of pushing the page wider. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <div className={classes.skillName}>
             <Text fw={600} id={headingId}>
               {skill.name}
             </Text>
@@ -92,10 +94,10 @@ export function SkillGrading({
                 }}
               >
                 <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <Text fw={700} w={72} style={{ flexShrink: 0 }}>
+                  <Text fw={700} className={classes.levelLabel}>
                     {score < 0 ? t.unscored : de.grading.points(score)}
                   </Text>
-                  <Text size="sm" style={{ flex: 1 }}>
+                  <Text size="sm" className={classes.levelText}>
                     {text}
                   </Text>
                   {feedback.ai_score === score ? (

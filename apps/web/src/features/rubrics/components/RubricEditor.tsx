@@ -37,6 +37,7 @@ import {
   type RubricChange,
 } from '../queries';
 import { EditableText } from './EditableText';
+import classes from './RubricEditor.module.css';
 
 const t = de.rubrics;
 
@@ -143,7 +144,7 @@ function OrderActions({
   onRemove: () => void;
 }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
       <ActionIcon
         variant="subtle"
         aria-label={labels.up}
@@ -194,8 +195,9 @@ function GroupCard({
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h5" id={headingId}>
+        {/* The title keeps whole words: on a phone the actions move under it rather than squeeze it. */}
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={3} size="h5" id={headingId} style={{ flex: '1 1 10rem', minWidth: 0 }}>
             {t.group.label}: {group.name}
           </Title>
           <OrderActions
@@ -293,9 +295,9 @@ function SkillCard({
       aria-labelledby={headingId}
     >
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs">
-            <Title order={4} size="h6" id={headingId}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" style={{ flex: '1 1 10rem', minWidth: 0 }}>
+            <Title order={4} size="h6" id={headingId} style={{ minWidth: 0 }}>
               {skill.name}
             </Title>
             {missing.length === 0 ? (
@@ -340,10 +342,16 @@ function SkillCard({
           />
           <MaxScoreInput skill={skill} disabled={pending} ctx={ctx} />
         </Group>
-        <Table withTableBorder withColumnBorders aria-label={t.skill.levels(skill.name)} verticalSpacing={4}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          aria-label={t.skill.levels(skill.name)}
+          verticalSpacing={4}
+          className={classes.levels}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={110}>{t.level.score}</Table.Th>
+              <Table.Th>{t.level.score}</Table.Th>
               <Table.Th>{t.level.value}</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -1,4 +1,9 @@
-import { DISPLAY_STATUS_COLORS, DISPLAY_STATUS_LABELS, type SubmissionListEntry } from '@app/contract';
+import {
+  DISPLAY_STATUS_COLORS,
+  DISPLAY_STATUS_LABELS,
+  maxScoreSum,
+  type SubmissionListEntry,
+} from '@app/contract';
 import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +14,7 @@ import { ApiError } from '../../../lib/api';
 import { CorrectionBar, CorrectionButton } from '../../corrections';
 import { correctionPreviewQueryOptions } from '../../corrections/queries';
 import { useAiEnabled } from '../../ai';
+import { rubricQueryOptions } from '../../rubrics/queries';
 import {
   fileContentUrl,
   submissionsQueryOptions,
@@ -43,7 +49,16 @@ export function SubmissionStatusBadge({
   return (
     <Group gap={4} wrap="wrap" component="span">
       {badge}
-      <Badge color="orange" variant="outline" data-changed-since-release>
+      {/* The longest label of the table: two lines in a narrow column rather than a wider table. */}
+      <Badge
+        color="orange"
+        variant="outline"
+        data-changed-since-release
+        h="auto"
+        miw={0}
+        py={2}
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
+      >
         {de.grading.release.changedBadge}
       </Badge>
     </Group>
@@ -78,6 +93,11 @@ function hasHandIn(entry: SubmissionListEntry): boolean {
 export function SubmissionsTable({ classId, taskId }: { classId: string; taskId: string }) {
   const list = useQuery(submissionsQueryOptions(taskId));
   const files = useQuery(taskFilesQueryOptions(taskId));
+  // The rubric's highest score, so a score reads "9 / 12"; without a rubric only the score.
+  const rubric = useQuery(rubricQueryOptions(taskId));
+  const maxScore = rubric.data
+    ? maxScoreSum(rubric.data.skill_groups.flatMap((group) => group.skills))
+    : null;
   const remove = useDeleteSubmission(taskId);
   const [confirming, setConfirming] = useState<SubmissionListEntry | null>(null);
   const aiEnabled = useAiEnabled();
@@ -211,9 +231,16 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                         </Group>
                       )}
                     </Table.Td>
-                    <Table.Td>{entry.score ?? t.noScore}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {entry.score === null
+                        ? t.noScore
+                        : maxScore
+                          ? de.grading.of(entry.score, maxScore)
+                          : entry.score}
+                    </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
+                      {/* The actions stack in a narrow column, so the table fits beside the task's details. */}
+                      <Group gap={4} wrap="wrap">
                         <CorrectionButton
                           taskId={taskId}
                           entry={entry}
