@@ -127,6 +127,33 @@ describe.each(drivers)('Student accounts on %s', (driver) => {
     expect(errorOf(foreign.json()).code).toBe('CLASS_NOT_FOUND');
   });
 
+  it('Student accounts stay out of the organisation’s user list and never get a role', async () => {
+    const teacher = await signIn(t.app);
+    const klass = await classOf(teacher);
+    const res = await teacher.call('POST', '/api/createStudents', {
+      class_id: klass.id,
+      names: ['Lina Kind'],
+    });
+    expect(res.statusCode).toBe(201);
+    const [child] = ZCreateStudentsResponse.parse(res.json()).students;
+    const admin = await signIn(t.app, { role: 'organization_member' });
+
+    const list = await admin.call('GET', '/api/admin/getAll');
+    expect(list.statusCode).toBe(200);
+    const { users } = list.json<{ users: Array<{ id: string; email: string }> }>();
+    expect(users.some((u) => u.email === child!.email)).toBe(false);
+
+    const [row] = await t.app.db
+      .select({ user_id: userProfile.user_id })
+      .from(userProfile)
+      .where(eq(userProfile.created_by, teacher.id));
+    for (const role of ['teacher', 'organization_member']) {
+      const grant = await admin.call('POST', '/api/admin/addUserRole', { user_id: row!.user_id, role });
+      expect(grant.statusCode).toBe(409);
+      expect(errorOf(grant.json()).code).toBe('ROLE_NOT_FOR_STUDENT');
+    }
+  });
+
   it('Teacher pastes a list of names and gets readable logins once; they work and are never logged', async () => {
     const teacher = await signIn(t.app);
     const klass = await classOf(teacher);

@@ -47,6 +47,11 @@ export const errorCatalog = {
     status: 409,
     message: 'Du kannst dir die Rolle Organisationsmitglied nicht selbst entziehen.',
   },
+  // Student accounts belong to their teacher's class, not to the organisation (PRODUCT.md §6).
+  ROLE_NOT_FOR_STUDENT: {
+    status: 409,
+    message: 'Schülerkonten gehören zur Klasse ihrer Lehrkraft und bekommen keine Rolle.',
+  },
   CANNOT_DELETE_SELF_AS_ADMIN: {
     status: 409,
     message: 'Dein eigenes Konto kannst du unter „Konto“ löschen, nicht in der Nutzerverwaltung.',

@@ -1,4 +1,7 @@
 import type { AdminUser, AdminUserRolesResponse, UserRole } from '@app/contract';
+import { and, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { userProfile } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { coinBalance, grantCoins } from '../coins';
 import { actorId, type Ctx } from '../context';
@@ -9,9 +12,33 @@ import { requireUser } from './users';
 // What organization members do with user accounts (PRODUCT.md §7 admin endpoints, ADR 009): roles, password
 // resets and coins. Deleting a user is in delete.ts.
 
-/** Every user of the auth backend with their roles. */
+/**
+ * The student accounts among `ids`: their profile was written by their teacher, not by themselves
+ * (students.ts). They belong to the teacher's class, not to the organisation's user list (PRODUCT.md §6).
+ */
+async function studentAccounts(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ user_id: userProfile.user_id })
+    .from(userProfile)
+    .where(
+      and(
+        inArray(userProfile.user_id, [...ids]),
+        isNotNull(userProfile.created_by),
+        ne(userProfile.created_by, userProfile.user_id),
+      ),
+    );
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Every user of the auth backend with their roles, without the student accounts. */
 export async function listUsers(ctx: Ctx): Promise<AdminUser[]> {
-  const users = await ctx.services.authAdmin.listUsers();
+  const all = await ctx.services.authAdmin.listUsers();
+  const students = await studentAccounts(
+    ctx.db,
+    all.map((u) => u.id),
+  );
+  const users = all.filter((u) => !students.has(u.id));
   const roles = await rolesByUser(
     ctx.db,
     users.map((u) => u.id),
@@ -34,6 +61,7 @@ export async function userRoles(ctx: Ctx, userId: string): Promise<AdminUserRole
 /** Grants a role (idempotent); it takes effect with the user's next token. */
 export async function addUserRole(ctx: Ctx, userId: string, role: UserRole): Promise<AdminUserRolesResponse> {
   await requireUser(ctx, userId);
+  if ((await studentAccounts(ctx.db, [userId])).size > 0) throw new AppError('ROLE_NOT_FOR_STUDENT');
   await grantRole(ctx.db, userId, role, actorId(ctx));
   ctx.log.info({ userId, role }, 'role granted');
   return { user_id: userId, roles: await rolesOf(ctx.db, userId) };
