@@ -87,6 +87,8 @@ export const deSubmit = {
         `${count} ${plural(count, 'Datei war', 'Dateien waren')} schon vorhanden und ${plural(count, 'wurde', 'wurden')} nicht doppelt gespeichert.`,
       more: 'Weitere Dateien abgeben',
       pages: (pages: number) => `${pages} ${plural(pages, 'Seite', 'Seiten')}`,
+      /** A photo converted (and shrunk) before the upload: the picked file's name comes first. */
+      storedAs: (name: string, size: string) => `– umgewandelt und als ${name} (${size}) gespeichert`,
     },
   },
 

@@ -111,12 +111,16 @@ describe('The public submit page', () => {
     await user.click(retry);
     await waitFor(() => expect(FakeXhr.requests).toHaveLength(3));
     expect((FakeXhr.requests[2]!.body?.get('files') as File).name).toBe('seite2.jpg');
-    act(() => FakeXhr.requests[2]!.respond(200, receipt('seite2.jpg', 'b')));
+    // The server stored a converted copy under another name: the receipt names the picked file first.
+    act(() => FakeXhr.requests[2]!.respond(200, receipt('seite2-umgewandelt.jpg', 'b')));
 
     const heading = await screen.findByRole('heading', { name: 'Abgabe erhalten' });
     const section = heading.closest('section')!;
     expect(within(section).getByText(/seite1\.jpg/)).toBeTruthy();
-    expect(within(section).getByText(/seite2\.jpg/)).toBeTruthy();
+    const second = within(section).getByText(/^seite2\.jpg /);
+    expect(second.textContent).toMatch(
+      /^seite2\.jpg \(.+\) – umgewandelt und als seite2-umgewandelt\.jpg \(121 KB\) gespeichert$/,
+    );
     expect(within(section).getByText(/^Eingegangen am 10\.03\.2025, \d\d:41$/)).toBeTruthy();
     expect(
       within(section).getByText('Danke, Greta G.! Deine Lehrkraft hat diese Dateien erhalten:'),

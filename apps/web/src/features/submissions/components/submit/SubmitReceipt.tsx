@@ -30,8 +30,11 @@ export function SubmitReceipt({
       <ul aria-label={t.receipt.heading} className={classes.receiptList}>
         {receipt.files.map((file) => (
           <li key={file.id}>
-            {file.original_name} ({deSubmit.size(file.size)}
+            {file.picked_name} ({deSubmit.size(file.picked_size)}
             {file.pages && file.pages > 1 ? `, ${t.receipt.pages(file.pages)}` : ''})
+            {file.original_name !== file.picked_name
+              ? ` ${t.receipt.storedAs(file.original_name, deSubmit.size(file.size))}`
+              : ''}
           </li>
         ))}
       </ul>

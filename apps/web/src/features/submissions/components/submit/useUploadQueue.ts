@@ -9,9 +9,15 @@ import type { UploadItem } from '../UploadList';
 const t = deSubmit.submit;
 const MB = 1024 * 1024;
 
+/**
+ * A file as the server stored it, with the file the student picked: a photo may have been converted to JPEG
+ * and shrunk on the way, and the receipt names what the student chose.
+ */
+export type ReceiptFile = UploadReceiptFile & { picked_name: string; picked_size: number };
+
 /** What the teacher has received so far, for the receipt shown when every file is uploaded. */
 export interface Receipt {
-  files: UploadReceiptFile[];
+  files: ReceiptFile[];
   duplicates: number;
   receivedAt: string;
   name: string;
@@ -137,7 +143,14 @@ export function useUploadQueue(
       const received = result.received[0];
       patch(id, { status: 'done', progress: 1, duplicate: received?.duplicate ?? false });
       setReceipt((old) => ({
-        files: [...(old?.files ?? []), ...result.received],
+        files: [
+          ...(old?.files ?? []),
+          ...result.received.map((stored) => ({
+            ...stored,
+            picked_name: item.name,
+            picked_size: item.originalSize,
+          })),
+        ],
         duplicates: (old?.duplicates ?? 0) + result.duplicates,
         receivedAt: result.received_at,
         name: label,
