@@ -235,6 +235,23 @@ describe('Serving the built SPA in production', () => {
     expect(auth.json()).toMatchObject({ error_code: 'not_found' });
   });
 
+  it('answers GET on a mutation (/api/admin/addUserRole) with 405, Allow: POST and the German message', async () => {
+    const admin = await signIn(t.app, { role: 'organization_member' });
+    for (const headers of [bearer(admin.token), {}]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/addUserRole?user_id=x&role=teacher',
+        headers,
+      });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(ZApiError.parse(res.json()).error).toEqual({
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'Diese Methode ist hier nicht erlaubt.',
+      });
+    }
+  });
+
   it('answers an over-long id as its route answers any malformed id, never 405 or 500', async () => {
     const teacher = await signIn(t.app);
     const answer = async (url: string, token?: string) => {

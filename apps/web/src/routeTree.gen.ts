@@ -48,6 +48,7 @@ import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_conten
 import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching'
 import { Route as DefaultDevSubmissionsStudentmatchingRouteImport } from './routes/_default/dev/submissions/studentmatching'
 import { Route as DefaultOldTaskIdIndexRouteImport } from './routes/_default/old/$taskId/index'
+import { Route as DefaultOldTaskIdSplatRouteImport } from './routes/_default/old/$taskId/$'
 import { Route as EditorOldTaskIdEditRouteImport } from './routes/_editor/old/$taskId/edit'
 import { Route as DefaultDevSubmissionsFlowTaskIdRouteImport } from './routes/_default/dev/submissions/flow/$taskId'
 import { Route as ContentClassesClassIdTasksTaskIdIndexRouteImport } from './routes/_content/classes/$classId/tasks/$taskId/index'
@@ -251,6 +252,11 @@ const DefaultOldTaskIdIndexRoute = DefaultOldTaskIdIndexRouteImport.update({
   path: '/old/$taskId/',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultOldTaskIdSplatRoute = DefaultOldTaskIdSplatRouteImport.update({
+  id: '/old/$taskId/$',
+  path: '/old/$taskId/$',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const EditorOldTaskIdEditRoute = EditorOldTaskIdEditRouteImport.update({
   id: '/old/$taskId/edit',
   path: '/old/$taskId/edit',
@@ -347,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/classes/': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
   '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
   '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
   '/classes/$classId/': typeof ContentClassesClassIdIndexRoute
   '/old/$taskId/': typeof DefaultOldTaskIdIndexRoute
@@ -391,6 +398,7 @@ export interface FileRoutesByTo {
   '/classes': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
   '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
   '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
   '/classes/$classId': typeof ContentClassesClassIdIndexRoute
   '/old/$taskId': typeof DefaultOldTaskIdIndexRoute
@@ -444,6 +452,7 @@ export interface FileRoutesById {
   '/_content/classes/': typeof ContentClassesIndexRoute
   '/_default/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
   '/_default/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/_default/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
   '/_editor/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
   '/_content/classes/$classId/': typeof ContentClassesClassIdIndexRoute
   '/_default/old/$taskId/': typeof DefaultOldTaskIdIndexRoute
@@ -490,6 +499,7 @@ export interface FileRouteTypes {
     | '/classes/'
     | '/dev/submissions/matching'
     | '/dev/submissions/studentmatching'
+    | '/old/$taskId/$'
     | '/old/$taskId/edit'
     | '/classes/$classId/'
     | '/old/$taskId/'
@@ -534,6 +544,7 @@ export interface FileRouteTypes {
     | '/classes'
     | '/dev/submissions/matching'
     | '/dev/submissions/studentmatching'
+    | '/old/$taskId/$'
     | '/old/$taskId/edit'
     | '/classes/$classId'
     | '/old/$taskId'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/_content/classes/'
     | '/_default/dev/submissions/matching'
     | '/_default/dev/submissions/studentmatching'
+    | '/_default/old/$taskId/$'
     | '/_editor/old/$taskId/edit'
     | '/_content/classes/$classId/'
     | '/_default/old/$taskId/'
@@ -888,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultOldTaskIdIndexRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/old/$taskId/$': {
+      id: '/_default/old/$taskId/$'
+      path: '/old/$taskId/$'
+      fullPath: '/old/$taskId/$'
+      preLoaderRoute: typeof DefaultOldTaskIdSplatRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_editor/old/$taskId/edit': {
       id: '/_editor/old/$taskId/edit'
       path: '/old/$taskId/edit'
@@ -1036,6 +1055,7 @@ interface DefaultRouteChildren {
   DefaultDevStatsRoute: typeof DefaultDevStatsRoute
   DefaultDevSubmissionsMatchingRoute: typeof DefaultDevSubmissionsMatchingRoute
   DefaultDevSubmissionsStudentmatchingRoute: typeof DefaultDevSubmissionsStudentmatchingRoute
+  DefaultOldTaskIdSplatRoute: typeof DefaultOldTaskIdSplatRoute
   DefaultOldTaskIdIndexRoute: typeof DefaultOldTaskIdIndexRoute
   DefaultDevSubmissionsFlowTaskIdRoute: typeof DefaultDevSubmissionsFlowTaskIdRoute
   DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
@@ -1052,6 +1072,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultDevSubmissionsMatchingRoute: DefaultDevSubmissionsMatchingRoute,
   DefaultDevSubmissionsStudentmatchingRoute:
     DefaultDevSubmissionsStudentmatchingRoute,
+  DefaultOldTaskIdSplatRoute: DefaultOldTaskIdSplatRoute,
   DefaultOldTaskIdIndexRoute: DefaultOldTaskIdIndexRoute,
   DefaultDevSubmissionsFlowTaskIdRoute: DefaultDevSubmissionsFlowTaskIdRoute,
   DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute:

@@ -207,6 +207,21 @@ describe('The old task view and the kept submission addresses', () => {
     expect(await section(de.dev.oldTask.submissions).findByText('Emmy Noether')).toBeTruthy();
   });
 
+  it('/old/{taskId} and deeper paths show the task', async () => {
+    const { task } = setup();
+    const { router } = await renderApp(`/old/${task.id}/submissions/x`, { signedInAs: 'teacher' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pythagoras' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/old/${task.id}/submissions/x`);
+  });
+
+  it('/old/{taskId}/… needs a sign-in', async () => {
+    const { task } = setup();
+    const { router } = await renderApp(`/old/${task.id}/irgendwas`);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
   it('/old/{taskId}/edit of an unknown task gives the 404 page', async () => {
     setup();
     await renderApp('/old/unknown_task_id_xxxx/edit', { signedInAs: 'teacher' });
