@@ -1,5 +1,6 @@
 import {
   SCAN_SURE_CONFIDENCE,
+  ZListFilesResponse,
   ZListSubmissionsResponse,
   ZTask,
   ZUploadReceipt,
@@ -153,6 +154,11 @@ describe('The best-guess queue of a real class stack', () => {
     expect(receipt.received).toHaveLength(stack.length);
     // The request returns once the pages are stored; they are read in the background.
     const returned = performance.now() - started;
+    const right = ZListFilesResponse.parse(
+      (await owner.call('GET', `/api/files?taskId=${room.task.id}`)).json(),
+    ).files;
+    const unreadAtAnswer = right.filter((f) => f.scan === null && f.submission_id === null).length;
+    expect(unreadAtAnswer).toBeGreaterThan(0);
     const byId = new Map(
       (
         await filesOnceRead(
