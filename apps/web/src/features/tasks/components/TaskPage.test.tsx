@@ -248,7 +248,10 @@ describe('Creating a task at /classes/{classId}/tasks/new/{id}', () => {
     expect(await screen.findByText('Aufgaben-Titel ist erforderlich')).toBeTruthy();
 
     await user.type(screen.getByRole('textbox', { name: /^Titel/ }), 'Kreisfläche');
-    await user.click(await screen.findByRole('button', { name: de.editor.toolbar.blockMath }));
+    // The editor is loaded lazily: on a busy machine its toolbar may take more than a second.
+    await user.click(
+      await screen.findByRole('button', { name: de.editor.toolbar.blockMath }, { timeout: 10_000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: de.editor.math.insertTitle });
     await user.type(within(dialog).getByLabelText(de.editor.math.latex), 'A = \\pi r^2');
     await user.click(within(dialog).getByRole('button', { name: de.editor.math.insert }));
