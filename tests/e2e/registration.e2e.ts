@@ -314,7 +314,8 @@ describe('The registration dialog in a real browser', () => {
   });
 
   it('shows the password fields with every message and the skip buttons to an account without a password', async () => {
-    // An account whose password the metadata does not record (as an invited one): signed up without the flag.
+    // An account whose password the metadata does not record (as an invited one, or one from before the
+    // flag): signed up, confirmed, then the flag taken off its metadata.
     const other = `ohne-${suffix}@schule.test`;
     const otherPassword = `Schwamm-${suffix}-Kreide8`;
     const signup = await fetch(`${origin}/auth/v1/signup`, {
@@ -325,6 +326,19 @@ describe('The registration dialog in a real browser', () => {
     expect(signup.status).toBe(200);
     const { link } = await waitForMailLink(server.dataDir, { to: other, type: 'signup' });
     await fetch(link, { redirect: 'manual' });
+    const token = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: other, password: otherPassword }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const unflagged = await fetch(`${origin}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ data: { has_password: null } }),
+    });
+    expect(unflagged.status).toBe(200);
     const fresh = await openPage(browser, { viewport: { width: 1366, height: 900 } });
     page = fresh.page;
     errors = fresh.errors;
