@@ -9,6 +9,9 @@ RUN pnpm install --frozen-lockfile && pnpm build && pnpm prune --prod
 RUN cd apps/api && node -e "const p = require('path').dirname(require.resolve('pdfjs-dist/package.json')); \
   for (const f of ['wasm/jbig2.wasm', 'wasm/openjpeg.wasm', 'standard_fonts/FoxitSerif.pfb', 'cmaps/UniJIS-UCS2-H.bcmap']) \
     require('fs').accessSync(p + '/' + f);"
+# ZXing reads the scans' QR codes with its WebAssembly build, read from its package (domain/scans/decoders.ts)
+# instead of zxing-wasm's default download from a CDN: the build fails without it.
+RUN cd apps/api && node -e "require('fs').accessSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))"
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 // One bundle per entry; workspace packages are inlined, npm dependencies stay in node_modules
-// (PGlite loads its WASM files relative to its own module).
+// (PGlite loads its WASM files relative to its own module; the scan worker reads zxing-wasm's .wasm from
+// there, domain/scans/decoders.ts).
 export default defineConfig({
   // The TikZ and page workers are threads of their own, loaded from their own files (lib/tikz/renderer.ts,
   // domain/scans/pages.ts).

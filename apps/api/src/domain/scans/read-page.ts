@@ -1,6 +1,6 @@
-import jsQR from 'jsqr';
 import sharp, { type Sharp } from 'sharp';
 import { pageSize, type RgbaImage } from '../../ai/pdf-pages';
+import { zxingDecode } from './decoders';
 import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 
 // Drawing one uploaded page and finding its printed QR code (ADR 017). Runs in the page worker (worker.ts),
@@ -8,10 +8,9 @@ import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 // JPEG). A scanner's page is one JPEG covering the page: that JPEG is decoded directly (libjpeg, tens of ms),
 // several times faster than drawing the page with pdfjs; any other PDF is drawn, as a reader shows it.
 //
-// jsQR looks for a code anywhere on the page, in any orientation. The worksheet's code is 80 pt wide
-// (domain/pdfs/worksheet.ts): at a long side of 1200 px (≈ 100 dpi on A4) a module is 3 px, which reads
-// reliably also on a page scanned upside down or shrunk to fit. Only when that fails is a second, sharper
-// image tried, inverted too.
+// The code is read with ZXing-C++ (decoders.ts; jsQR before it missed fax-like, faint and distant codes,
+// measured in tests/bench/qr-decoders.ts): the code's corner, the whole page at most 1800 px long, then once
+// more larger.
 
 const FIRST_LONG_SIDE = 1800;
 const SECOND_LONG_SIDE = 2600;
@@ -84,54 +83,38 @@ export async function pagePixels(bytes: Uint8Array, mime: string, longSide: numb
   return drawnPixels(bytes, longSide);
 }
 
-const decode = (image: RgbaImage, inversion: 'dontInvert' | 'attemptBoth') =>
-  jsQR(image.data, image.width, image.height, { inversionAttempts: inversion })?.data ?? null;
-
-/** A rectangle of the image (copied rows). */
-function crop(image: RgbaImage, left: number, top: number, width: number, height: number): RgbaImage {
+/**
+ * Where the worksheet prints its code on an upright page: the top right sixth (half the short side across,
+ * a third of the long side down), copied out.
+ */
+function topRight(image: RgbaImage): RgbaImage {
+  const portrait = image.height >= image.width;
+  const width = Math.ceil(image.width / (portrait ? 2 : 3));
+  const height = Math.ceil(image.height / (portrait ? 3 : 2));
+  const left = image.width - width;
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
-    const from = ((top + y) * image.width + left) * 4;
+    const from = (y * image.width + left) * 4;
     data.set(image.data.subarray(from, from + width * 4), y * width * 4);
   }
   return { width, height, data };
 }
 
-/**
- * The corners a printed code lies in, the likeliest first: top right (upright), bottom left (upside down),
- * then the two others (turned a quarter). Each a sixth of the page, across its short side by half.
- */
-function corners(image: RgbaImage): RgbaImage[] {
-  const portrait = image.height >= image.width;
-  const w = Math.ceil(image.width / (portrait ? 2 : 3));
-  const h = Math.ceil(image.height / (portrait ? 3 : 2));
-  const right = image.width - w;
-  const bottom = image.height - h;
-  return [
-    [right, 0],
-    [0, bottom],
-    [0, 0],
-    [right, bottom],
-  ].map(([left, top]) => crop(image, left!, top!, w, h));
-}
-
 /** The text of the QR code on the page, or null when none could be read. */
 export async function readPageCode(bytes: Uint8Array, mime: string): Promise<string | null> {
-  // jsQR's time grows with the pixels: the corners first (a sixth each), then the whole page.
+  // Scans are taken as scanned (a 100 dpi scan at its own 1169 px: enlarging it would blur the edges a
+  // black-and-white scan has sharp). The code's corner first: half the CPU of the whole page on an upright
+  // scan; every other place and orientation is then found on the whole page.
   const page = await pagePixels(bytes, mime, FIRST_LONG_SIDE);
-  for (const corner of corners(page)) {
-    const code = decode(corner, 'dontInvert');
-    if (code !== null) return code;
-  }
-  const first = decode(page, 'dontInvert');
-  if (first !== null) return first;
-  // Larger (a small photo enlarged: smoother edges for jsQR's thresholding), and inverted too; a PDF is
-  // drawn this time, whatever it holds.
-  const second =
+  const code = (await zxingDecode(topRight(page))) ?? (await zxingDecode(page));
+  if (code !== null) return code;
+  // More pixels: a photo taken from afar (under 3 px a module at 1800 px) at up to 2600, a small photo
+  // enlarged, a PDF drawn at 2600 whatever it holds.
+  const larger =
     mime === 'application/pdf'
       ? await drawnPixels(bytes, SECOND_LONG_SIDE)
       : await imagePixels(bytes, SECOND_LONG_SIDE, { enlarge: true });
-  return decode(second, 'attemptBoth');
+  return zxingDecode(larger);
 }
 
 function encode(image: RgbaImage) {

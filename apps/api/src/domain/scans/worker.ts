@@ -3,7 +3,7 @@ import type { PageJob, PageJobResult } from './protocol';
 import { pageJpeg, readPageCode, thumbnailWebp } from './read-page';
 import { inspectPage } from './read-text';
 
-// The page worker thread (ADR 017): drawing pages (pdfjs, sharp) and looking for QR codes (jsQR) take a few
+// The page worker thread (ADR 017): drawing pages (pdfjs, sharp) and looking for QR codes (ZXing) take a few
 // hundred milliseconds of CPU a page (reading a header's text about as much), which must not stall the API's
 // event loop. One page at a time.
 
