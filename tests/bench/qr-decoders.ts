@@ -7,7 +7,8 @@
 // (corners, page, enlarged and inverted), by ZXing-C++ (zxing-wasm) in several ways, and by the shipped
 // readPageCode; then zxing's options on the whole page. Prints the pages read correctly and the CPU ms per
 // page (process CPU time, decoding the image included: stable on a shared machine, where wall time is not).
-// Not a timed test: it prints figures.
+// Needs poppler-utils; BENCH_QR_STUDENTS sets the class size (4: 16 pages), BENCH_QR_OPTIONS=0 skips the
+// options table. Not a timed test: it prints figures.
 import { Writable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type {} from '../../apps/api/src/types';
