@@ -62,6 +62,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   document.title = '';
+  // State a page keeps for the tab (the registration wizard's answers) must not carry into the next test.
+  sessionStorage.clear();
   if (consoleErrors.length > 0) {
     throw new Error(`Unexpected console.error:\n${consoleErrors.join('\n---\n')}`);
   }
