@@ -9,7 +9,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadEnv } from '../../apps/api/src/env';
 import { baseUrlOf, classroom } from '../../apps/api/test/helpers/classroom';
 import { testDatabase } from '../../apps/api/test/helpers/database';
-import { rasterise, scannerPdf } from '../../apps/api/test/helpers/scan-pages';
+import { compressed, rasterise, scannerPdf } from '../../apps/api/test/helpers/scan-pages';
 import { bearer, signIn, type SignedIn } from '../../apps/api/test/helpers/tokens';
 
 const STUDENTS = 25;
@@ -22,9 +22,10 @@ const CONTENT = {
   })),
 };
 
-async function stack(base: string, teacher: SignedIn, taskId: string, name: string, pdf: Buffer) {
+async function stack(base: string, teacher: SignedIn, taskId: string, name: string, pdfs: Buffer[]) {
   const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+  for (const [i, pdf] of pdfs.entries())
+    form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${i + 1}-${name}`);
   const started = performance.now();
   const res = await fetch(`${base}/api/submissions/teacherupload/${taskId}`, {
     method: 'POST',
@@ -70,11 +71,13 @@ try {
     const patched = await teacher.call('PATCH', `/api/tasks/${room.task.id}`, { data: CONTENT });
     if (patched.statusCode !== 200) throw new Error(`task ${patched.statusCode}: ${patched.body}`);
     const sheet = await teacher.call('GET', `/api/tasks/${room.task.id}/worksheet.pdf?perStudent=1`);
-    const pdf =
+    // The scans as two PDFs of 50 pages in one upload: a file may have 20 MB.
+    const pages = await Promise.all((await rasterise(sheet.rawPayload)).map((p) => compressed(p.jpeg, 60)));
+    const pdfs =
       kind === 'text'
-        ? sheet.rawPayload
-        : await scannerPdf((await rasterise(sheet.rawPayload)).map((p) => p.jpeg));
-    await stack(base, teacher, room.task.id, kind === 'text' ? 'text.pdf' : 'scan.pdf', pdf);
+        ? [sheet.rawPayload]
+        : [await scannerPdf(pages.slice(0, 50)), await scannerPdf(pages.slice(50))];
+    await stack(base, teacher, room.task.id, kind === 'text' ? 'text.pdf' : 'scan.pdf', pdfs);
   }
 } finally {
   await app.close();
