@@ -429,7 +429,7 @@ describe('Rubric, AI feedback for a class, grading and handing back in a real br
     const history = page.getByRole('region', { name: 'Änderungsverlauf' });
     const mine = history.getByTestId('grade-change').filter({ has: page.getByText('Du', { exact: true }) });
     await poll(() => mine.first().innerText()).toMatch(
-      new RegExp(`Lösungsweg:.*→ ${points(graded.score)}`, 's'),
+      new RegExp(`Lösungsweg:.*→\\s*(auf\\s*)?${points(graded.score)}`, 's'),
     );
     await poll(() => history.getByTestId('grade-change').filter({ hasText: 'KI' }).count()).toBeGreaterThan(
       0,
