@@ -287,8 +287,9 @@ export function ScanReview({
             <Text size="sm" c="dimmed">
               {t.confidence(Math.round(current.confidence * 100))}
             </Text>
-            {current.sure ? (
-              <Group gap="xs" wrap="wrap">
+            {/* A sure guess is confirmed with one key; an unsure one offers its candidates instead. */}
+            <Group gap="xs" wrap="wrap" data-testid={current.sure ? undefined : 'scan-candidates'}>
+              {current.sure ? (
                 <Button
                   ref={confirmRef}
                   onClick={() => assignTo(current, current.entry)}
@@ -296,25 +297,8 @@ export function ScanReview({
                 >
                   {t.confirm}
                 </Button>
-                <Button
-                  variant="default"
-                  onClick={startPicking}
-                  aria-expanded={picking}
-                  rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
-                >
-                  {t.other}
-                </Button>
-                <Button
-                  variant="subtle"
-                  onClick={() => skip(current)}
-                  rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
-                >
-                  {t.skip}
-                </Button>
-              </Group>
-            ) : (
-              <Group gap="xs" wrap="wrap" data-testid="scan-candidates">
-                {current.candidates.map((candidate, i) => (
+              ) : (
+                current.candidates.map((candidate, i) => (
                   <Button
                     key={candidate.id}
                     ref={i === 0 ? firstCandidateRef : undefined}
@@ -323,24 +307,24 @@ export function ScanReview({
                   >
                     {studentName(candidate)}
                   </Button>
-                ))}
-                <Button
-                  variant="subtle"
-                  onClick={startPicking}
-                  aria-expanded={picking}
-                  rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
-                >
-                  {t.other}
-                </Button>
-                <Button
-                  variant="subtle"
-                  onClick={() => skip(current)}
-                  rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
-                >
-                  {t.skip}
-                </Button>
-              </Group>
-            )}
+                ))
+              )}
+              <Button
+                variant={current.sure ? 'default' : 'subtle'}
+                onClick={startPicking}
+                aria-expanded={picking}
+                rightSection={<Kbd size="xs">{t.otherKey}</Kbd>}
+              >
+                {t.other}
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => skip(current)}
+                rightSection={<Kbd size="xs">{t.skipKey}</Kbd>}
+              >
+                {t.skip}
+              </Button>
+            </Group>
             {picking && (
               <form
                 onSubmit={(event) => {
