@@ -58,7 +58,10 @@ function enableRelaxedSimd(): void {
     v8.setFlagsFromString('--experimental-wasm-relaxed-simd');
 }
 
-async function withDocument<T>(bytes: Uint8Array, use: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
+export async function withDocument<T>(
+  bytes: Uint8Array,
+  use: (doc: PDFDocumentProxy) => Promise<T>,
+): Promise<T> {
   if (!assetDirs) {
     enableRelaxedSimd();
     assetDirs = assets();
@@ -82,7 +85,7 @@ async function withDocument<T>(bytes: Uint8Array, use: (doc: PDFDocumentProxy) =
 }
 
 /** Draws page `n` (1-based) with its long side `longSide` pixels and hands the canvas to `take`. */
-async function drawPage<T>(
+export async function drawPage<T>(
   doc: PDFDocumentProxy,
   n: number,
   longSide: number,
