@@ -32,6 +32,7 @@ export default tseslint.config(
       '**/*.config.js',
       '**/*.config.ts',
       'eslint.config.js',
+      '.pnpmfile.cjs',
     ],
   },
   js.configs.recommended,
