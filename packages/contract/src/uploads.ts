@@ -124,6 +124,18 @@ export const SUBMIT_PAGE_LIMITS = {
   mimeTypes: [...ALLOWED_UPLOAD_MIME_TYPES],
 };
 
+/**
+ * The lines of the picture shown instead of a page's thumbnail when the page cannot be drawn within the
+ * server's memory and time limits (the file itself is kept and can be downloaded).
+ */
+export const PREVIEW_UNAVAILABLE_LINES = [
+  'Keine Vorschau möglich',
+  'Die Seite ist zu aufwendig,',
+  'um sie hier zu zeigen.',
+  'Die Datei ist gespeichert',
+  'und kann geöffnet werden.',
+] as const;
+
 /** `/api/files/:id…` params. */
 export const ZFileParams = z.object({ id: zId(errorMessages.FILE_NOT_FOUND) });
 export type FileParams = z.infer<typeof ZFileParams>;

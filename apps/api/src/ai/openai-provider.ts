@@ -144,8 +144,7 @@ async function toImages(operation: AiOperation, files: AiFile[]): Promise<Array<
     if (IMAGE_TYPES.has(file.mime)) {
       urls.push({ url: dataUrl(file.mime, file.bytes), file_id: file.id, page: 1 });
     } else if (file.mime === 'application/pdf') {
-      const { renderPdfPages } = await import('./pdf-pages');
-      const pages = await renderPdfPages(file.bytes, MAX_IMAGES - urls.length);
+      const pages = await pdfImages(operation, file.bytes, MAX_IMAGES - urls.length);
       pages.forEach((png, i) => urls.push({ url: dataUrl('image/png', png), file_id: file.id, page: i + 1 }));
     } else {
       throw new AiError(
@@ -157,6 +156,24 @@ async function toImages(operation: AiOperation, files: AiFile[]): Promise<Array<
     if (urls.length >= MAX_IMAGES) break;
   }
   return urls.slice(0, MAX_IMAGES);
+}
+
+/**
+ * A PDF's pages as PNGs, drawn in the page worker under its memory and time limits (ADR 031): a PDF built to
+ * exhaust the reader fails this request, not the process. A busy worker is worth another attempt.
+ */
+async function pdfImages(operation: AiOperation, bytes: Uint8Array, pages: number): Promise<Uint8Array[]> {
+  const { aiPdfPages, PageWorkerUnavailable } = await import('../domain/scans/pages');
+  try {
+    return await aiPdfPages(bytes, pages);
+  } catch (err) {
+    const busy = err instanceof PageWorkerUnavailable;
+    throw new AiError(
+      busy ? 'fetch' : 'missing_parameter',
+      operation,
+      `${operation}: PDF-Seiten nicht gezeichnet (${(err as Error).message})`,
+    );
+  }
 }
 
 function dataUrl(mime: string, bytes: Uint8Array): string {

@@ -19,8 +19,10 @@ import type { UploadKind } from './sniff';
 // - photos (JPEG, PNG, WebP, HEIC) are decoded and re-encoded as JPEG: auto-rotated by their EXIF
 //   orientation, transparency flattened onto white, all metadata (EXIF with GPS, camera, XMP) dropped, at
 //   most UPLOAD_MAX_PIXELS pixels;
-// - PDFs are stored byte for byte once they parse, are not encrypted and have at least one page; a teacher's
-//   stack (`splitPdf`) is stored as one single-page PDF per page instead, so that pages can go to students.
+// - PDFs are stored byte for byte once they parse, are not encrypted and have at least one page; one that only
+//   a reader opens (an owner password, a damaged cross-reference table) is stored as a redrawn copy (ADR 031);
+//   a teacher's stack (`splitPdf`) is stored as one single-page PDF per page instead, so that pages can go to
+//   students.
 // The SHA-256 is taken over the bytes as stored: re-encoding is deterministic, so the same photo sent twice
 // gives the same hash.
 
@@ -123,36 +125,70 @@ async function heicSource(file: string, details: unknown): Promise<Sharp> {
   }
 }
 
-/** The parsed PDF at `file`; refuses encrypted, truncated and unreadable ones and those without pages. */
-async function loadPdf(file: string, details: unknown): Promise<PdfDocument> {
+/** A PDF ready to store: pdf-lib's document, and the clean copy to store instead of the file when it was redrawn. */
+interface LoadedPdf {
+  doc: PdfDocument;
+  copy: Uint8Array | null;
+}
+
+/**
+ * The parsed PDF at `file`. A file pdf-lib parses whole (not encrypted, with pages and its end marker) is
+ * taken as it is. Any other is opened as a reader opens it (ADR 031): pdfjs, in the page worker, without a
+ * password, repairing a damaged cross-reference table or page tree as poppler does; every page is then drawn
+ * again into a clean copy. Refused: a file that needs a password, one a reader cannot open or that has no
+ * pages, and one with a page that cannot be drawn (a file cut off in the middle).
+ */
+async function loadPdf(file: string, details: unknown): Promise<LoadedPdf> {
   const bytes = await readFile(file);
-  // A PDF ends with %%EOF (allowing for trailing garbage): without it the file was cut off.
-  if (
-    !bytes
-      .subarray(Math.max(0, bytes.length - 1024))
-      .toString('latin1')
-      .includes('%%EOF')
-  )
-    throw new AppError('UPLOAD_PDF_BROKEN', details);
   const { PDFDocument } = await import('pdf-lib');
-  let doc: PdfDocument;
+  let encrypted = false;
   try {
     // Loaded despite encryption to tell "encrypted" from "broken" (pdf-lib's own error classes do not
     // survive its ES5 build for instanceof).
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-  } catch (err) {
-    throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    encrypted = doc.isEncrypted;
+    // A file with a header and `%%EOF` but no page tree loads, then fails at the page count.
+    if (!encrypted && hasEndMarker(bytes) && doc.getPageCount() >= 1) return { doc, copy: null };
+  } catch {
+    // Left to the reader below.
   }
-  if (doc.isEncrypted) throw new AppError('UPLOAD_PDF_ENCRYPTED', details);
-  let pages = 0;
-  try {
-    // A file with a header and `%%EOF` but no page tree loads, then fails here.
-    pages = doc.getPageCount();
-  } catch (err) {
+  const copy = await redrawnCopy(bytes, details, encrypted);
+  return { doc: await PDFDocument.load(copy, { updateMetadata: false }), copy };
+}
+
+/** A PDF ends with %%EOF (allowing for trailing garbage); without it the file was cut off or damaged. */
+function hasEndMarker(bytes: Buffer): boolean {
+  return bytes
+    .subarray(Math.max(0, bytes.length - 1024))
+    .toString('latin1')
+    .includes('%%EOF');
+}
+
+/** Every page of a PDF only a reader opens, drawn again (domain/scans/redraw.ts) onto a new PDF. */
+async function redrawnCopy(bytes: Buffer, details: unknown, encrypted: boolean): Promise<Uint8Array> {
+  const { pdfPageCount, redrawPdf, PdfNeedsPassword, PageWorkerUnavailable } =
+    await import('../../domain/scans/pages');
+  const refuse = (err: unknown): never => {
+    if (err instanceof AppError) throw err;
+    if (err instanceof PageWorkerUnavailable)
+      throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: err });
+    // An encryption pdfjs cannot open without a password (or at all) is reported as such.
+    if (err instanceof PdfNeedsPassword || encrypted)
+      throw new AppError('UPLOAD_PDF_ENCRYPTED', details, { cause: err });
     throw new AppError('UPLOAD_PDF_BROKEN', details, { cause: err });
+  };
+  const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = await pdfPageCount(data).catch(refuse);
+  if (count < 1) refuse(new Error('no pages'));
+  if (count > UPLOAD_LIMITS.maxStackPdfPages) throw new AppError('UPLOAD_PDF_TOO_MANY_PAGES', details);
+  const pages = await redrawPdf(data, count).catch(refuse);
+  const { PDFDocument } = await import('pdf-lib');
+  const copy = await PDFDocument.create({ updateMetadata: false });
+  for (const { jpeg, width, height } of pages) {
+    const image = await copy.embedJpg(jpeg);
+    copy.addPage([width, height]).drawImage(image, { x: 0, y: 0, width, height });
   }
-  if (pages < 1) throw new AppError('UPLOAD_PDF_BROKEN', details);
-  return doc;
+  return copy.save();
 }
 
 /** "scan.pdf – Seite 3": the name of one page of a split stack. */
@@ -227,7 +263,7 @@ export async function processFile(
   return slots.run(async () => {
     signal.throwIfAborted();
     if (kind === 'pdf') {
-      const doc = await loadPdf(file, details);
+      const { doc, copy } = await loadPdf(file, details);
       const pages = doc.getPageCount();
       if (input.splitPdf && pages > 1) {
         return storePdfPages(storage, {
@@ -238,7 +274,8 @@ export async function processFile(
           signal,
         });
       }
-      const { size, sha256 } = await storeStream(storage, key, createReadStream(file), (err) => err);
+      const content = copy ? Readable.from([copy]) : createReadStream(file);
+      const { size, sha256 } = await storeStream(storage, key, content, (err) => err);
       return [
         {
           key,

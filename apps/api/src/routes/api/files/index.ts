@@ -42,7 +42,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A small WebP of the image or of the first PDF page (long side 400 px), kept a day by the browser',
+          'A small WebP of the image or of the first PDF page (long side 400 px), kept a day by the browser; an SVG placeholder for a page beyond the drawing limits',
         params: ZFileParams,
       },
     },
@@ -51,14 +51,17 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       // A revalidation is answered from the content hash, without rendering.
       const known = request.headers['if-none-match'];
       if (known && known === (await thumbnailEtag(ctx, request.params.id))) return reply.code(304).send();
-      const { webp, etag } = await fileThumbnail(ctx, request.params.id);
-      return reply
-        .type('image/webp')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .header('etag', etag)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(webp);
+      const { body, type, etag } = await fileThumbnail(ctx, request.params.id);
+      return (
+        reply
+          .type(type)
+          .header('x-content-type-options', 'nosniff')
+          // The placeholder for a page beyond the limits only for an hour: the limits may be raised.
+          .header('cache-control', `private, max-age=${type === 'image/webp' ? 86400 : 3600}`)
+          .header('etag', etag)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(body)
+      );
     },
   );
 
