@@ -22,9 +22,10 @@ const TOO_COSTLY_REMEMBERED = 1000;
 
 /** A page-shaped card (A4 portrait) with the German lines; drawn by the browser, in its own font. */
 const placeholder = (() => {
+  // Large enough to read in the matching view's small thumbnails (about 120 px wide).
   const lines = PREVIEW_UNAVAILABLE_LINES.map(
     (line, i) =>
-      `<text x="200" y="${300 + i * 28 + (i > 0 ? 16 : 0)}" font-size="${i === 0 ? 24 : 18}"${i === 0 ? ' font-weight="bold"' : ''}>${line}</text>`,
+      `<text x="200" y="${310 + i * 36 + (i > 0 ? 20 : 0)}" font-size="${i === 0 ? 28 : 24}"${i === 0 ? ' font-weight="bold"' : ''}>${line}</text>`,
   ).join('');
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="566" viewBox="0 0 400 566">' +
