@@ -1,4 +1,4 @@
-import { errorCatalog, ZSubmitPageResponse, ZUploadReceipt } from '@app/contract';
+import { errorCatalog, ZListFilesResponse, ZSubmitPageResponse, ZUploadReceipt } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { scratchDir } from '../src/lib/uploads/receive';
 import { createTestApp, type TestApp } from './helpers/app';
 import { baseUrlOf, classroom, photo, until } from './helpers/classroom';
 import { startPostgresCluster, type PostgresCluster } from './helpers/postgres-cluster';
+import { startS3Server } from './helpers/s3-server';
 import { signIn, type SignedIn } from './helpers/tokens';
 import { upload } from './helpers/uploads-in-flight';
 
@@ -193,5 +194,38 @@ describe('The embedded database failing to answer', () => {
       Object.assign(client, original);
     }
     expect((await t.app.inject(`/api/submit/${room.task.id}`)).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('The S3 store gone while the database is up', () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is no database outage: a download answers 503 SERVICE_UNAVAILABLE, without Retry-After', async () => {
+    const s3 = await startS3Server();
+    try {
+      t = await createTestApp({ env: { STORAGE: 's3', ...s3.env } });
+      const teacher = await signIn(t.app);
+      const { task } = await classroom(t.app, teacher, { students: 1, rubric: false });
+      const [file] = ZListFilesResponse.parse(
+        (await teacher.call('GET', `/api/files?taskId=${task.id}`)).json(),
+      ).files;
+      const url = `/api/files/${file!.id}/content`;
+      expect((await teacher.call('GET', url)).statusCode).toBe(200);
+      await s3.close();
+
+      // The AWS SDK's connection refused or reset (ECONNREFUSED, ECONNRESET) is the store's, not the database's.
+      const res = await teacher.call('GET', url);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeUndefined();
+      expect(res.json()).toMatchObject({
+        error: { code: 'SERVICE_UNAVAILABLE', message: errorCatalog.SERVICE_UNAVAILABLE.message },
+      });
+      expect((await teacher.call('GET', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    } finally {
+      await s3.close().catch(() => undefined);
+    }
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import pg from 'pg';
 import type { Env } from '../env';
 import { migrationsFolder } from '../paths';
+import { markFromDatabase } from './errors';
 import { acquirePgliteLock } from './lock';
 import { seedFromTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -149,8 +150,26 @@ async function createPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
+type ConnectCallback = Parameters<pg.Pool['connect']>[0];
+
+/**
+ * A pool whose failed connects (a transaction's checkout, which drizzle does not wrap) are marked as the
+ * database's: their socket errors are answered 503 DATABASE_UNAVAILABLE, another server's are not (errors.ts).
+ */
+class DatabasePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback)
+      return super.connect((err, client, done) => callback(err && markFromDatabase(err), client, done));
+    return super.connect().catch((err: unknown) => {
+      throw markFromDatabase(err);
+    });
+  }
+}
+
 function createPostgres(connectionString: string, options: CreateDatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new DatabasePool({
     connectionString,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'klassenzimmer-api',

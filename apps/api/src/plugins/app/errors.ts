@@ -11,7 +11,14 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, isPgError, PgErrorCode } from '../../db/errors';
+import { AiError } from '../../ai/types';
+import {
+  DATABASE_RETRY_AFTER_S,
+  isConnectionError,
+  isDatabaseUnavailable,
+  isPgError,
+  PgErrorCode,
+} from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 
 // Fastify and plugin error codes that are the client's fault, mapped to our codes.
@@ -87,12 +94,19 @@ export function toAppError(err: FastifyError | Error): AppError {
     return new AppError('TEXT_CONTROL_CHARACTERS');
   // A database that is down or restarting is no bug of ours: the client may ask again in a moment.
   if (isDatabaseUnavailable(err)) return new AppError('DATABASE_UNAVAILABLE', undefined, { cause: err });
+  // An AI provider that failed, as the AI routes report it.
+  if (err instanceof AiError && err.kind !== 'missing_parameter')
+    return new AppError(err.kind === 'invalid_response' ? 'AI_INVALID_RESPONSE' : 'AI_FAILED', undefined, {
+      cause: err,
+    });
   const fe = err as FastifyError;
   const mapped = fe.code ? frameworkCodes[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
   const status = fe.statusCode;
   if (status !== undefined && status >= 400 && status < 500) return new AppError(errorCodeForStatus(status));
   if (status === 503) return new AppError('SERVICE_UNAVAILABLE');
+  // Another server (the S3 store, a provider reached with fetch) that cannot be reached: not the database.
+  if (isConnectionError(err)) return new AppError('SERVICE_UNAVAILABLE', undefined, { cause: err });
   return new AppError('INTERNAL', undefined, { cause: err });
 }
 
