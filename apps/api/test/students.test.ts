@@ -1,5 +1,6 @@
 import {
   BULK_STUDENTS_MAX,
+  errorCatalog,
   ZClass,
   ZCreateMissingSubmissionsResponse,
   ZCreateStudentResponse,
@@ -10,6 +11,8 @@ import {
 } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, userProfile } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -152,6 +155,37 @@ describe.each(drivers)('Student accounts on %s', (driver) => {
       expect(grant.statusCode).toBe(409);
       expect(errorOf(grant.json()).code).toBe('ROLE_NOT_FOR_STUDENT');
     }
+  });
+
+  it('An organization member cannot send a student account a password link: refused, and no mail goes out', async () => {
+    const teacher = await signIn(t.app);
+    const klass = await classOf(teacher);
+    const email = uniqueEmail();
+    const single = await teacher.call('POST', '/api/createStudent', {
+      email,
+      password: 'Sonnenblume42',
+      class_id: klass.id,
+    });
+    expect(single.statusCode).toBe(201);
+    const bulk = await teacher.call('POST', '/api/createStudents', {
+      class_id: klass.id,
+      names: ['Ben Kind'],
+    });
+    const [child] = ZCreateStudentsResponse.parse(bulk.json()).students;
+    const admin = await signIn(t.app, { role: 'organization_member' });
+
+    for (const address of [email, email.toUpperCase(), child!.email]) {
+      const res = await admin.call('POST', '/api/admin/resetPasswordEmail', { email: address });
+      expect(res.statusCode, address).toBe(409);
+      expect(errorOf(res.json())).toEqual({
+        code: 'PASSWORD_LINK_NOT_FOR_STUDENT',
+        message: errorCatalog.PASSWORD_LINK_NOT_FOR_STUDENT.message,
+      });
+    }
+    const outbox = await readdir(path.join(t.app.config.DATA_DIR, 'outbox')).catch(() => []);
+    expect(outbox.filter((f) => f.endsWith(`-${email}.eml`) || f.endsWith(`-${child!.email}.eml`))).toEqual(
+      [],
+    );
   });
 
   it('Teacher pastes a list of names and gets readable logins once; they work and are never logged', async () => {

@@ -52,6 +52,12 @@ export const errorCatalog = {
     status: 409,
     message: 'Schülerkonten gehören zur Klasse ihrer Lehrkraft und bekommen keine Rolle.',
   },
+  // Their teacher sets a new password (reset_student_pw); the organisation sends them no link.
+  PASSWORD_LINK_NOT_FOR_STUDENT: {
+    status: 409,
+    message:
+      'Schülerkonten gehören zur Klasse ihrer Lehrkraft und bekommen keinen Passwort-Link. Ein neues Passwort setzt die Lehrkraft.',
+  },
   CANNOT_DELETE_SELF_AS_ADMIN: {
     status: 409,
     message: 'Dein eigenes Konto kannst du unter „Konto“ löschen, nicht in der Nutzerverwaltung.',

@@ -81,8 +81,14 @@ export async function removeUserRole(
   return { user_id: userId, roles: await rolesOf(ctx.db, userId) };
 }
 
-/** Sends the password-reset mail (no error for an unknown address: no user enumeration). */
+/**
+ * Sends the password-reset mail (no error for an unknown address: no user enumeration). A student account is
+ * refused and gets no mail: its teacher sets its password.
+ */
 export async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
+  const user = await ctx.services.authAdmin.getUserByEmail(email);
+  if (user && (await studentAccounts(ctx.db, [user.id])).size > 0)
+    throw new AppError('PASSWORD_LINK_NOT_FOR_STUDENT');
   await ctx.services.authAdmin.sendPasswordReset(email);
 }
 
