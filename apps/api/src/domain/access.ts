@@ -31,10 +31,13 @@ import { actorId, type Ctx } from './context';
 // the submit page (by task id, once the task is published: `publicByTaskId`) and their personal feedback
 // link (by token).
 //
-// To let a second teacher on a class see and grade it (co-teaching), the conditions for classes, tasks,
-// submissions and files below change to "created it, or teaches the class" — one subquery on a new
-// class_teachers table — and those for skill groups, skills and levels to "created it, or linked to a task
-// the viewer may use" (task_x_skill_group); nothing outside this file changes.
+// Co-teaching (a second teacher on a class sees and grades it) is not built, and it changes more than this
+// file: a table of a class's teachers (class_user holds students only); here, conditions for classes,
+// tasks, submissions and files that read "created it, or teaches the class" and for skill groups, skills
+// and levels "created it, or linked to a task the viewer may use" (task_x_skill_group), and a verb on each
+// condition (a co-teacher grades but does not delete the class); the operations, which then name the verb
+// they need, and those that take a row's created_by as its teacher; the realtime trigger. ARCHITECTURE.md
+// §11 lists them.
 
 /**
  * The user id a condition is written for: a string, or a placeholder in a prepared statement (the hot lists
