@@ -1,6 +1,6 @@
 import type sharpType from 'sharp';
 
-// sharp (libvips, about 25 MB resident) is loaded on the first image, not at start (ARCHITECTURE.md §12,
+// sharp (libvips, about 25 MB resident) is loaded on the first image, not at start (ARCHITECTURE.md §4,
 // ADR 023). Every user in the API's thread goes through here so that the settings below apply before the
 // first image, wherever it comes from.
 
