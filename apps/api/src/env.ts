@@ -1,4 +1,4 @@
-import { UPLOAD_RATE_LIMIT_DEFAULT } from '@app/contract';
+import { AI_PROVIDERS, UPLOAD_RATE_LIMIT_DEFAULT } from '@app/contract';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -94,7 +94,7 @@ export const ZEnv = z
      * (GoTrue's SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
      */
     AUTH_SECURE_PASSWORD_CHANGE: flag(false),
-    AI_PROVIDER: z.enum(['none', 'service', 'openai']).default('none'),
+    AI_PROVIDER: z.enum(AI_PROVIDERS).default('none'),
     /** AI_PROVIDER=service: base URL of the AI service of PRODUCT.md §7. */
     AI_SERVICE_URL: optionalUrl,
     /** Route prefix of the AI service, e.g. `/aiapi` (PRODUCT.md §7: configurable route prefix). */

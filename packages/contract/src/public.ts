@@ -43,6 +43,10 @@ export const ZApiError = z.object({
 });
 export type ApiError = z.infer<typeof ZApiError>;
 
+/** The AI providers the API can talk to (AI_PROVIDER): none, the AI service of PRODUCT.md §7, or an OpenAI-compatible endpoint. */
+export const AI_PROVIDERS = ['none', 'service', 'openai'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
 /** `GET /api/config`: the runtime configuration the SPA may see (nothing secret). */
 export const ZPublicConfig = z.object({
   /** Base URL of the auth service the browser talks to (`<origin>/auth/v1` is built from it). */
@@ -51,7 +55,7 @@ export const ZPublicConfig = z.object({
   authMode: z.enum(['local', 'supabase']),
   supabaseAnonKey: z.string(),
   publicUrl: z.string(),
-  aiProvider: z.enum(['none', 'service', 'openai']),
+  aiProvider: z.enum(AI_PROVIDERS),
   /** Self-registration is closed (built-in auth with AUTH_DISABLE_SIGNUP): the school creates accounts. */
   signupDisabled: z.boolean(),
   posthog: z.nullable(z.object({ key: z.string(), host: z.string() })),

@@ -1,3 +1,4 @@
+import type { AiProviderName } from '@app/contract';
 import { z } from 'zod';
 
 // The AI gateway (ARCHITECTURE.md §7): one interface, two providers (`service`: the AI service contract of
@@ -244,7 +245,7 @@ export interface AiTransport {
 
 /** The gateway every caller uses (`app.ai`); null on the app when AI_PROVIDER=none. */
 export interface AiGateway {
-  readonly provider: 'service' | 'openai';
+  readonly provider: Exclude<AiProviderName, 'none'>;
   /** skill_feedback runs per correction (AI_FEEDBACK_RUNS, default per provider; ADR 024). */
   readonly feedbackRuns: number;
   /**
