@@ -81,6 +81,23 @@ export default tseslint.config(
     },
   },
   {
+    // lib/ holds engines and helpers below the domain: they know no domain, plugin or route module.
+    files: ['apps/api/src/lib/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(domain|plugins|routes)(/|$)',
+              message: 'lib/ stays below the domain: pass what it needs in, or move the code out of lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Operations see the app through ctx.services; plugins are wiring, only their types may be imported.
     files: ['apps/api/src/domain/**/*.ts'],
     rules: {

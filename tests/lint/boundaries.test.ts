@@ -25,18 +25,31 @@ describe('API layers', () => {
     expect(
       await importErrors(
         file,
-        "import { createFsStorage } from '../../plugins/app/storage';\nexport { createFsStorage };\n",
+        "import { createMailer } from '../../plugins/app/mailer';\nexport { createMailer };\n",
       ),
     ).toHaveLength(1);
     expect(await importErrors(file, "import fp from 'fastify-plugin';\nexport { fp };\n")).toHaveLength(1);
     expect(
       await importErrors(
         file,
-        "import type { Storage } from '../../plugins/app/storage';\nexport type { Storage };\n",
+        "import type { Mailer } from '../../plugins/app/mailer';\nexport type { Mailer };\n",
       ),
     ).toEqual([]);
     expect(
       await importErrors(file, "import { accessible } from '../access';\nexport { accessible };\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps lib/ below the domain, plugins and routes', async () => {
+    const file = 'apps/api/src/lib/uploads/scratch.ts';
+    for (const code of [
+      "import { accessible } from '../../domain/access';\nexport { accessible };\n",
+      "import type { Mailer } from '../../plugins/app/mailer';\nexport type { Mailer };\n",
+      "import routes from '../../routes';\nexport { routes };\n",
+    ])
+      expect(await importErrors(file, code), code).toHaveLength(1);
+    expect(
+      await importErrors(file, "import { sweepTempFiles } from '../storage';\nexport { sweepTempFiles };\n"),
     ).toEqual([]);
   });
 

@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateStorage, runStorageCommand } from '../src/cli/storage';
 import { submissionFiles } from '../src/db/schema';
 import { loadEnv } from '../src/env';
-import {
-  createFsStorage,
-  openS3Storage,
-  StorageObjectNotFound,
-  type Storage,
-} from '../src/plugins/app/storage';
-import { createS3Storage, type S3Storage } from '../src/plugins/app/storage-s3';
+import { createFsStorage, openS3Storage, StorageObjectNotFound, type Storage } from '../src/lib/storage';
+import { createS3Storage, type S3Storage } from '../src/lib/storage/s3';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom } from './helpers/classroom';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';

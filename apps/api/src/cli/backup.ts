@@ -14,7 +14,7 @@ import * as appSchema from '../db/schema';
 import type { Env } from '../env';
 import * as localAuthSchema from '../local-auth/schema';
 import { migrationsFolder } from '../paths';
-import { isStorableKey, openFsStorage, openS3Storage, type Storage } from '../plugins/app/storage';
+import { isStorableKey, openFsStorage, openS3Storage, type Storage } from '../lib/storage';
 import { VERSION } from '../version';
 import { formatSize } from './format';
 

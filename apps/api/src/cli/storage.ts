@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Env } from '../env';
-import { openFsStorage, openS3Storage, type Storage } from '../plugins/app/storage';
+import { openFsStorage, openS3Storage, type Storage } from '../lib/storage';
 import { formatSize } from './format';
 
 // `pnpm cli storage migrate --to s3|fs [--delete-source]` (ADR 021): copies every stored file from the other

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import parseRange from 'range-parser';
-import { StorageObjectNotFound, type ByteRange } from '../plugins/app/storage';
+import { StorageObjectNotFound, type ByteRange } from '../lib/storage';
 import { AppError } from './app-error';
 import { contentDisposition } from './uploads/filename';
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
 import { skillFeedback, skillGroupFeedback, submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Storage } from '../../plugins/app/storage';
+import type { Storage } from '../../lib/storage';
 import { refundCoins } from '../coins';
 import { AI_ACTOR, changesFrom, logScoreChanges, scoresBefore } from '../grading/audit';
 import type { Ctx } from '../context';

@@ -7,7 +7,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PDFDocument as PdfDocument } from 'pdf-lib';
 import type { Sharp } from 'sharp';
-import type { Storage } from '../../plugins/app/storage';
+import type { Storage } from '../storage';
 import { AppError } from '../app-error';
 import { loadSharp } from '../sharp';
 import { withExtension } from './filename';

@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { Env } from '../../env';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -8,7 +9,7 @@ import {
   StorageObjectNotFound,
   type Storage,
   type StoredObject,
-} from './storage';
+} from './store';
 
 // The S3 store of ADR 021: one object per key in one bucket, through the AWS SDK v3. The SDK is imported only
 // when this store is chosen (it is several megabytes of modules a filesystem setup never needs).
@@ -167,4 +168,36 @@ export async function checkBucket(storage: S3Storage, endpoint: string | undefin
           : `ist nicht erreichbar (${(err as Error).name}: ${(err as Error).message})`;
     throw new Error(`S3-Speicher: ${where} ${reason}`, { cause: err });
   }
+}
+
+/** The bucket of the S3_* settings, checked to be reachable; fails naming the missing setting. */
+export async function openS3Storage(
+  config: Pick<
+    Env,
+    | 'S3_ENDPOINT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+    | 'S3_FORCE_PATH_STYLE'
+  >,
+): Promise<S3Storage> {
+  if (!config.S3_BUCKET) throw new Error('S3_BUCKET ist nicht gesetzt');
+  const storage = await createS3Storage({
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
+  try {
+    await checkBucket(storage, config.S3_ENDPOINT);
+  } catch (err) {
+    storage.client.destroy();
+    throw err;
+  }
+  return storage;
 }
