@@ -25,9 +25,13 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(configQueryOptions);
 
 // supabase-js comes in its own chunk, loaded by the first page that needs the session.
-const auth = createAuthController(() =>
-  import('./lib/supabase').then(({ loadAuthClient }) => loadAuthClient(queryClient)),
-);
+const auth = createAuthController(async () => {
+  const [{ createAuthClient }, config] = await Promise.all([
+    import('./lib/supabase'),
+    queryClient.ensureQueryData(configQueryOptions),
+  ]);
+  return createAuthClient(config);
+});
 setAccessTokenProvider((options) => auth.accessToken(options));
 
 const router = createAppRouter(queryClient, auth);

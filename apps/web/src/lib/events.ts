@@ -2,6 +2,7 @@ import { ZRealtimeChangeEvent, type RealtimeChangeEvent } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from './queryKeys';
 
 /**
  * The one realtime client (ARCHITECTURE.md §2): an EventSource on `GET /api/events` (server-sent events, the
@@ -22,7 +23,10 @@ interface Connection {
 let connection: Connection | null = null;
 
 /** Which query keys show a changed row (hierarchical keys: `['tasks', taskId, 'submissions']` …). */
-export function affectedKeys(event: RealtimeChangeEvent): { exact: unknown[][]; submissionIds: string[] } {
+export function affectedKeys(event: RealtimeChangeEvent): {
+  exact: (readonly unknown[])[];
+  submissionIds: string[];
+} {
   const row = event.eventType === 'DELETE' ? event.old : event.new;
   const taskId = typeof row.task_id === 'string' ? row.task_id : null;
   const submissionId =
@@ -37,28 +41,23 @@ export function affectedKeys(event: RealtimeChangeEvent): { exact: unknown[][]; 
       return {
         exact: taskId
           ? [
-              ['tasks', taskId, 'submissions'],
-              ['tasks', taskId, 'files'],
-              ['tasks', taskId, 'corrections'],
+              queryKeys.submissions.list(taskId),
+              queryKeys.submissions.files(taskId),
+              queryKeys.corrections.task(taskId),
             ]
           : [],
         submissionIds: submissionId ? [submissionId] : [],
       };
     case 'submission_files':
       return {
-        exact: taskId
-          ? [
-              ['tasks', taskId, 'submissions'],
-              ['tasks', taskId, 'files'],
-            ]
-          : [],
+        exact: taskId ? [queryKeys.submissions.list(taskId), queryKeys.submissions.files(taskId)] : [],
         submissionIds: submissionId ? [submissionId] : [],
       };
     case 'skill_feedback':
     case 'skill_group_feedback':
       return { exact: [], submissionIds: submissionId ? [submissionId] : [] };
     case 'notifications':
-      return { exact: [['notifications']], submissionIds: [] };
+      return { exact: [queryKeys.notifications.all], submissionIds: [] };
     default:
       return { exact: [], submissionIds: [] };
   }
@@ -66,7 +65,7 @@ export function affectedKeys(event: RealtimeChangeEvent): { exact: unknown[][]; 
 
 /** Collects changes and invalidates once per batch. */
 function createInvalidator(queryClient: QueryClient) {
-  const keys = new Map<string, unknown[]>();
+  const keys = new Map<string, readonly unknown[]>();
   const submissionIds = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {

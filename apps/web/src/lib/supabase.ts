@@ -1,8 +1,6 @@
 import type { PublicConfig } from '@app/contract';
 import { createBrowserClient } from '@supabase/ssr';
-import type { QueryClient } from '@tanstack/react-query';
-import { configQueryOptions } from '../features/config/queries';
-import type { AuthClient } from '../features/auth';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
  * The one Supabase client of the web app (ARCHITECTURE.md §2). This module is loaded on demand (see
@@ -39,8 +37,10 @@ function createSupabaseClient(config: PublicConfig) {
   });
 }
 
-/** Creates the client from `/api/config` (loaded once and cached) and returns its auth part. */
-export async function loadAuthClient(queryClient: QueryClient): Promise<AuthClient> {
-  const config = await queryClient.ensureQueryData(configQueryOptions);
+/**
+ * Creates the client from `/api/config` and returns its auth part; the caller (main.tsx) brings the config,
+ * so lib/ needs no feature.
+ */
+export function createAuthClient(config: PublicConfig): SupabaseClient['auth'] {
   return createSupabaseClient(config).auth;
 }

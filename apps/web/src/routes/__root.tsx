@@ -32,7 +32,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 // Signed-in users only: the public pages (the submit page above all) never load its chunk (ADR 012).
-const SignedInExtras = lazy(() => import('../components/SignedInExtras'));
+const SignedInExtras = lazy(() => import('../pages/SignedInExtras'));
 // Never loaded on the children's pages: analytics (only when the operator configured it, PRODUCT.md §1) and
 // the service worker with the install offer (ADR 019).
 const Analytics = lazy(() => import('../features/analytics/Analytics'));

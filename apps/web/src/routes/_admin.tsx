@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AdminLayout } from '../components/layouts/AdminLayout';
+import { HeaderActions } from '../pages/HeaderActions';
 
 export const Route = createFileRoute('/_admin')({
   component: AdminLayoutRoute,
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_admin')({
 
 function AdminLayoutRoute() {
   return (
-    <AdminLayout>
+    <AdminLayout headerActions={<HeaderActions />}>
       <Outlet />
     </AdminLayout>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { ContentLayout } from '../components/layouts/ContentLayout';
+import { HeaderActions } from '../pages/HeaderActions';
 
 export const Route = createFileRoute('/_content')({
   component: ContentLayoutRoute,
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_content')({
 
 function ContentLayoutRoute() {
   return (
-    <ContentLayout>
+    <ContentLayout headerActions={<HeaderActions />}>
       <Outlet />
     </ContentLayout>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { DefaultLayout } from '../components/layouts/DefaultLayout';
+import { HeaderActions } from '../pages/HeaderActions';
 
 export const Route = createFileRoute('/_default')({
   component: DefaultLayoutRoute,
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_default')({
 
 function DefaultLayoutRoute() {
   return (
-    <DefaultLayout>
+    <DefaultLayout headerActions={<HeaderActions />}>
       <Outlet />
     </DefaultLayout>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { EditorLayout } from '../components/layouts/EditorLayout';
+import { HeaderActions } from '../pages/HeaderActions';
 
 export const Route = createFileRoute('/_editor')({
   component: EditorLayoutRoute,
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_editor')({
 
 function EditorLayoutRoute() {
   return (
-    <EditorLayout>
+    <EditorLayout headerActions={<HeaderActions />}>
       <Outlet />
     </EditorLayout>
   );

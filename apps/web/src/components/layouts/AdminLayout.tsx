@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { de } from '../../i18n/de';
 import { NavLinkItem } from '../navLinks';
 import { AppHeader } from './AppHeader';
-import type { LayoutProps } from './types';
+import type { HeaderLayoutProps } from './types';
 
 /** Header plus the administration navigation (users, roles and rights). */
-export function AdminLayout({ children }: LayoutProps) {
+export function AdminLayout({ children, headerActions }: HeaderLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell
@@ -15,7 +15,7 @@ export function AdminLayout({ children }: LayoutProps) {
       padding="md"
     >
       <AppShell.Header>
-        <AppHeader navbar={{ opened, toggle }} />
+        <AppHeader navbar={{ opened, toggle }} actions={headerActions} />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={de.nav.admin}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb="xs">

@@ -1,6 +1,5 @@
 import { Burger, Group } from '@mantine/core';
-import { UserMenu } from '../../features/auth';
-import { NotificationBell } from '../../features/notifications';
+import type { ReactNode } from 'react';
 import { de } from '../../i18n/de';
 import { AnchorLink } from '../links';
 import classes from './SkipLink.module.css';
@@ -8,10 +7,12 @@ import classes from './SkipLink.module.css';
 interface AppHeaderProps {
   /** Present when the layout has a collapsible navbar (mobile). */
   navbar?: { opened: boolean; toggle: () => void };
+  /** After the navigation: the bell and the user menu (see `HeaderLayoutProps`). */
+  actions: ReactNode;
 }
 
 /** Top bar of the signed-in layouts: product name, the main sections and the user menu (sign out). */
-export function AppHeader({ navbar }: AppHeaderProps) {
+export function AppHeader({ navbar, actions }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <SkipLink />
@@ -42,8 +43,7 @@ export function AppHeader({ navbar }: AppHeaderProps) {
             {de.nav.account}
           </AnchorLink>
         </Group>
-        <NotificationBell />
-        <UserMenu />
+        {actions}
       </Group>
     </Group>
   );

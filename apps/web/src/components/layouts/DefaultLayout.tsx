@@ -1,13 +1,13 @@
 import { AppShell, Container } from '@mantine/core';
 import { AppHeader } from './AppHeader';
-import type { LayoutProps } from './types';
+import type { HeaderLayoutProps } from './types';
 
 /** Header with the main sections above a centred content column. */
-export function DefaultLayout({ children }: LayoutProps) {
+export function DefaultLayout({ children, headerActions }: HeaderLayoutProps) {
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
-        <AppHeader />
+        <AppHeader actions={headerActions} />
       </AppShell.Header>
       <AppShell.Main id="main">
         <Container size="lg" px={0}>

@@ -14,34 +14,28 @@ import { z } from 'zod';
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * The admin endpoints of PRODUCT.md §7 (`/api/admin/*`, organization_member only; schemas from the contract).
  */
 
-const adminKeys = {
-  all: ['admin'] as const,
-  users: () => [...adminKeys.all, 'users'] as const,
-  roles: () => [...adminKeys.all, 'roles'] as const,
-  permissions: () => [...adminKeys.all, 'permissions'] as const,
-};
-
 /** `GET /api/admin/getAll` */
 export const adminUsersQueryOptions = queryOptions({
-  queryKey: adminKeys.users(),
+  queryKey: queryKeys.admin.users(),
   queryFn: ({ signal }) => apiFetch('/api/admin/getAll', { schema: ZAdminListUsersResponse, signal }),
 });
 
 /** `GET /api/admin/getAllRoles` */
 export const adminRolesQueryOptions = queryOptions({
-  queryKey: adminKeys.roles(),
+  queryKey: queryKeys.admin.roles(),
   queryFn: ({ signal }) => apiFetch('/api/admin/getAllRoles', { schema: ZAdminAllRolesResponse, signal }),
   staleTime: 5 * 60_000,
 });
 
 /** `GET /api/admin/getAllPermissions` */
 export const adminPermissionsQueryOptions = queryOptions({
-  queryKey: adminKeys.permissions(),
+  queryKey: queryKeys.admin.permissions(),
   queryFn: ({ signal }) =>
     apiFetch('/api/admin/getAllPermissions', { schema: ZAdminPermissionsResponse, signal }),
   staleTime: 5 * 60_000,
@@ -68,7 +62,7 @@ function useOptimisticUsers() {
   const queryClient = useQueryClient();
   return {
     async apply(update: (users: AdminUser[]) => AdminUser[]) {
-      await queryClient.cancelQueries({ queryKey: adminKeys.users() });
+      await queryClient.cancelQueries({ queryKey: queryKeys.admin.users() });
       const previous = queryClient.getQueryData(adminUsersQueryOptions.queryKey);
       queryClient.setQueryData(adminUsersQueryOptions.queryKey, (data) => updateUsers(data, update));
       return { previous };
@@ -77,7 +71,7 @@ function useOptimisticUsers() {
       if (context?.previous) queryClient.setQueryData(adminUsersQueryOptions.queryKey, context.previous);
     },
     settle() {
-      return queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
     },
   };
 }

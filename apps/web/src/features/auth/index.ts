@@ -13,5 +13,4 @@ export { LoginForm } from './components/LoginForm';
 export { RegisterForm } from './components/RegisterForm';
 export { ResetPasswordForm } from './components/ResetPasswordForm';
 export { ChangePasswordForm, UpdatePasswordForm } from './components/UpdatePasswordForm';
-export { UserMenu } from './components/UserMenu';
 export { Waitlist } from './components/Waitlist';

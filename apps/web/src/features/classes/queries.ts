@@ -1,5 +1,4 @@
 import {
-  ZClassSkillProfileResponse,
   ZClassTokenResponse,
   ZCreateClassRequest,
   ZCreateClassResponse,
@@ -19,6 +18,7 @@ import { apiFetch } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 
 export { formatJoinToken } from './token';
 
@@ -29,45 +29,27 @@ export { formatJoinToken } from './token';
 
 const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
 
-export const classKeys = {
-  all: ['classes'] as const,
-  list: () => [...classKeys.all, 'list'] as const,
-  detail: (id: string) => [...classKeys.all, id] as const,
-  students: (id: string) => [...classKeys.detail(id), 'students'] as const,
-  token: (id: string) => [...classKeys.detail(id), 'token'] as const,
-  tasks: (id: string) => [...classKeys.detail(id), 'tasks'] as const,
-  skillProfile: (id: string) => [...classKeys.detail(id), 'skill-profile'] as const,
-};
-
-/** Per student, the skills of the class's handed-back tasks (ADR 025). */
-export const classSkillProfileQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: classKeys.skillProfile(id),
-    queryFn: ({ signal }) =>
-      apiFetch(`${classPath(id)}/skill-profile`, { schema: ZClassSkillProfileResponse, signal }),
-  });
-
 export const classesQueryOptions = queryOptions({
-  queryKey: classKeys.list(),
+  queryKey: queryKeys.classes.list(),
   queryFn: ({ signal }) => apiFetch('/api/classes', { schema: ZListClassesResponse, signal }),
 });
 
 export const classQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: classKeys.detail(id),
+    queryKey: queryKeys.classes.detail(id),
     queryFn: ({ signal }) => apiFetch(classPath(id), { schema: ZGetClassResponse, signal }),
   });
 
 export const classStudentsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: classKeys.students(id),
+    queryKey: queryKeys.classes.students(id),
     queryFn: ({ signal }) =>
       apiFetch(`${classPath(id)}/students`, { schema: ZListClassStudentsResponse, signal }),
   });
 
 export const classTokenQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: classKeys.token(id),
+    queryKey: queryKeys.classes.token(id),
     queryFn: ({ signal }) => apiFetch(`${classPath(id)}/token`, { schema: ZClassTokenResponse, signal }),
   });
 
@@ -98,7 +80,7 @@ export function useCreateClass() {
     onError: (error) => {
       toastApiError(error, de.toasts.classes.createFailed);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.classes.list(), exact: true }),
   });
 }
 
@@ -119,8 +101,8 @@ export function useUpdateClass() {
         schema: ZUpdateClassResponse,
       }),
     onMutate: async ({ current, changes }) => {
-      await queryClient.cancelQueries({ queryKey: classKeys.list(), exact: true });
-      await queryClient.cancelQueries({ queryKey: classKeys.detail(current.id), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.classes.list(), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.classes.detail(current.id), exact: true });
       queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
         withRowPatched(list, current.id, changes),
       );
@@ -145,8 +127,8 @@ export function useUpdateClass() {
     },
     onSettled: (_data, _error, { current }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: classKeys.detail(current.id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.classes.list(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.classes.detail(current.id), exact: true }),
       ]),
   });
 }
@@ -161,7 +143,7 @@ export function useDeleteClass() {
     mutationFn: (cls: Class) =>
       apiFetch(classPath(cls.id), { method: 'DELETE', schema: ZDeleteClassResponse }),
     onMutate: async (cls) => {
-      await queryClient.cancelQueries({ queryKey: classKeys.list(), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.classes.list(), exact: true });
       let index = -1;
       queryClient.setQueryData(classesQueryOptions.queryKey, (list) => {
         const result = withoutRow(list, cls.id);
@@ -177,10 +159,10 @@ export function useDeleteClass() {
       toastApiError(error, de.toasts.classes.deleteFailed);
     },
     onSuccess: (_data, cls) => {
-      queryClient.removeQueries({ queryKey: classKeys.detail(cls.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.classes.detail(cls.id) });
       toast.success(de.toasts.classes.deleted);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.list(), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.classes.list(), exact: true }),
   });
 }
 

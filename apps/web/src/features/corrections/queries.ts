@@ -7,20 +7,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
-import { submissionKeys } from '../submissions/queries';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** AI corrections: what a task-wide request would cost, and the request itself. */
-
-export const correctionKeys = {
-  preview: (taskId: string) => ['tasks', taskId, 'corrections', 'preview'] as const,
-  /** The requests of a task (mutations): the bar shows why the last one was refused. */
-  request: (taskId: string) => ['tasks', taskId, 'corrections', 'request'] as const,
-};
 
 /** `GET /api/corrections/preview`: submissions waiting for a correction, price and balance. */
 export const correctionPreviewQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: correctionKeys.preview(taskId),
+    queryKey: queryKeys.corrections.preview(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/corrections/preview?${new URLSearchParams({ taskId }).toString()}`, {
         schema: ZCorrectionPreviewResponse,
@@ -35,7 +29,7 @@ export const correctionPreviewQueryOptions = (taskId: string) =>
 export function useRequestCorrections(taskId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: correctionKeys.request(taskId),
+    mutationKey: queryKeys.corrections.request(taskId),
     mutationFn: (body: RequestCorrectionsRequest) =>
       apiFetch('/api/corrections', { method: 'POST', body, schema: ZRequestCorrectionsResponse }),
     onSuccess: (result) => {
@@ -44,10 +38,10 @@ export function useRequestCorrections(taskId: string) {
     onError: (error) => toastApiError(error, de.toasts.corrections.generateFailed),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId) }),
-        queryClient.invalidateQueries({ queryKey: correctionKeys.preview(taskId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.list(taskId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.corrections.preview(taskId) }),
         // The bell shows the coin balance.
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
       ]),
   });
 }

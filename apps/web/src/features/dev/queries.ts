@@ -1,12 +1,13 @@
 import { ZAdminOcrResponse, ZAdminStatsResponse } from '@app/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** The developer pages' own endpoints (`/api/admin/*`, organization members only). */
 
 /** `GET /api/admin/stats` */
 export const devStatsQueryOptions = queryOptions({
-  queryKey: ['admin', 'stats'] as const,
+  queryKey: queryKeys.admin.stats(),
   queryFn: ({ signal }) => apiFetch('/api/admin/stats', { schema: ZAdminStatsResponse, signal }),
 });
 

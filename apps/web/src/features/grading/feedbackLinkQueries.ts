@@ -1,6 +1,7 @@
 import type { FeedbackLinkResponse, StudentSkillProfile } from '@app/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, checkedByServer } from '../../lib/api';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * The student's feedback link page's data (public, no sign-in; ADR 010). Apart from queries.ts so that the
@@ -13,7 +14,7 @@ const enc = encodeURIComponent;
 
 export const feedbackLinkQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['feedback-link', token] as const,
+    queryKey: queryKeys.feedbackLink.detail(token),
     queryFn: ({ signal }) =>
       apiFetch(`/api/feedback-link/${enc(token)}`, {
         schema: checkedByServer<FeedbackLinkResponse>(),
@@ -27,7 +28,7 @@ export const feedbackLinkQueryOptions = (token: string) =>
 /** The student's own skill profile in the link's class (ADR 025); checked by the server like the page's data. */
 export const feedbackLinkSkillProfileQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['feedback-link', token, 'skill-profile'] as const,
+    queryKey: queryKeys.feedbackLink.skillProfile(token),
     queryFn: ({ signal }) =>
       apiFetch(`/api/feedback-link/${enc(token)}/skill-profile`, {
         schema: checkedByServer<StudentSkillProfile>(),

@@ -1,4 +1,5 @@
-// Grading (the teacher's page) and the student's read-only feedback link page.
+// Grading (the teacher's page), the student's read-only feedback link page and the class's skill profile.
+export { ClassSkillProfile } from './components/ClassSkillProfile';
 export { FeedbackLinkPage } from './components/FeedbackLinkPage';
 export { GradingPage } from './components/GradingPage';
 export { SkillTrendMark } from './components/SkillTrendMark';

@@ -1,4 +1,5 @@
 import {
+  ZClassSkillProfileResponse,
   ZAcceptSuggestionsResponse,
   ZDeleteSkillFeedbackResponse,
   ZGradeChangesResponse,
@@ -19,7 +20,8 @@ import { apiFetch } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
-import { SUBMISSIONS_POLL_MS, submissionKeys, submissionsQueryOptions } from '../submissions/queries';
+import { SUBMISSIONS_POLL_MS, submissionsQueryOptions } from '../submissions/queries';
+import { queryKeys } from '../../lib/queryKeys';
 
 export * from './feedbackLinkQueries';
 
@@ -31,15 +33,17 @@ export * from './feedbackLinkQueries';
 const enc = encodeURIComponent;
 const t = de.toasts.grading;
 
-export const gradingKeys = {
-  detail: (submissionId: string) => ['submissions', submissionId, 'grading'] as const,
-  /** The change history (ADR 026); below it, one entry per `updated_at` of the view it belongs to. */
-  changes: (submissionId: string) => ['submissions', submissionId, 'grading', 'changes'] as const,
-};
+/** Per student, the skills of the class's handed-back tasks (ADR 025). */
+export const classSkillProfileQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.classes.skillProfile(id),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/classes/${enc(id)}/skill-profile`, { schema: ZClassSkillProfileResponse, signal }),
+  });
 
 export const gradingQueryOptions = (submissionId: string) =>
   queryOptions({
-    queryKey: gradingKeys.detail(submissionId),
+    queryKey: queryKeys.grading.detail(submissionId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/feedback/${enc(submissionId)}`, { schema: ZGradingResponse, signal }),
     // While the AI is still correcting, its suggestions arrive without a reload.
@@ -67,7 +71,7 @@ function patchSkill(
   skillId: string,
   patch: (feedback: GradingSkillFeedback) => GradingSkillFeedback,
 ) {
-  queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+  queryClient.setQueryData<GradingResponse>(queryKeys.grading.detail(submissionId), (old) =>
     old
       ? {
           ...old,
@@ -83,7 +87,7 @@ function patchSkill(
 }
 
 function patchGroupText(queryClient: QueryClient, submissionId: string, groupId: string, feedback: string) {
-  queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+  queryClient.setQueryData<GradingResponse>(queryKeys.grading.detail(submissionId), (old) =>
     old
       ? {
           ...old,
@@ -96,22 +100,22 @@ function patchGroupText(queryClient: QueryClient, submissionId: string, groupId:
 }
 
 const refreshList = (queryClient: QueryClient, taskId: string) =>
-  queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true });
+  queryClient.invalidateQueries({ queryKey: queryKeys.submissions.list(taskId), exact: true });
 
 const refreshChanges = (queryClient: QueryClient, submissionId: string) =>
-  queryClient.invalidateQueries({ queryKey: gradingKeys.changes(submissionId) });
+  queryClient.invalidateQueries({ queryKey: queryKeys.grading.changes(submissionId) });
 
 /**
  * After a change: the list (scores, statuses), and for a handed-back submission the view too, whose
  * "geändert seit der Rückgabe" follows from the server's comparison with the handed-back version.
  */
 function refreshAfterChange(queryClient: QueryClient, submissionId: string, taskId: string) {
-  const view = queryClient.getQueryData<GradingResponse>(gradingKeys.detail(submissionId));
+  const view = queryClient.getQueryData<GradingResponse>(queryKeys.grading.detail(submissionId));
   return Promise.all([
     refreshList(queryClient, taskId),
     refreshChanges(queryClient, submissionId),
     view?.submission.status === 'ausgeteilt'
-      ? queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true })
+      ? queryClient.invalidateQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true })
       : undefined,
   ]);
 }
@@ -136,7 +140,7 @@ export function useSetSkillScore(submissionId: string, taskId: string) {
         schema: ZSetSkillScoreResponse,
       }),
     onMutate: async ({ skillId, score }) => {
-      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
       patchSkill(queryClient, submissionId, skillId, (f) => ({ ...f, score }));
     },
     onError: (error, { skillId, previous }) => {
@@ -169,7 +173,7 @@ export function useSetGroupText(submissionId: string, taskId: string) {
         schema: ZSetGroupFeedbackResponse,
       }),
     onMutate: async ({ groupId, feedback }) => {
-      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
       patchGroupText(queryClient, submissionId, groupId, feedback);
     },
     onError: (error, { groupId, previous }) => {
@@ -177,7 +181,7 @@ export function useSetGroupText(submissionId: string, taskId: string) {
       toastApiError(error, t.saveFailed);
     },
     onSuccess: (saved, { groupId }) => {
-      queryClient.setQueryData<GradingResponse>(gradingKeys.detail(submissionId), (old) =>
+      queryClient.setQueryData<GradingResponse>(queryKeys.grading.detail(submissionId), (old) =>
         old
           ? {
               ...old,
@@ -207,7 +211,7 @@ export function useSetSkillTexts(submissionId: string, taskId: string) {
         schema: ZSetSkillTextsResponse,
       }),
     onMutate: async ({ skillId, body }) => {
-      await queryClient.cancelQueries({ queryKey: gradingKeys.detail(submissionId), exact: true });
+      await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
       let previous: GradingSkillFeedback | undefined;
       patchSkill(queryClient, submissionId, skillId, (f) => {
         previous = f;
@@ -257,7 +261,7 @@ export function useDeleteSkillGrading(submissionId: string, taskId: string) {
     onSuccess: () => toast.success(t.deleted),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
         refreshChanges(queryClient, submissionId),
       ]),
@@ -277,7 +281,7 @@ export function useResetGrading(submissionId: string, taskId: string) {
     onSuccess: () => toast.success(t.reset),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
         refreshChanges(queryClient, submissionId),
       ]),
@@ -299,7 +303,7 @@ export function useReleaseSubmission(submissionId: string, taskId: string) {
     onSuccess: () => toast.success(de.grading.release.done),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
       ]),
   });
@@ -317,7 +321,7 @@ export function useReleaseTask(taskId: string) {
     onError: (error) => toastApiError(error, de.grading.release.failed),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
         refreshList(queryClient, taskId),
       ]),
   });
@@ -343,7 +347,7 @@ export function downloadFeedbackSheet(
  */
 export const gradeChangesQueryOptions = (submissionId: string, viewUpdatedAt: string) =>
   queryOptions({
-    queryKey: [...gradingKeys.changes(submissionId), viewUpdatedAt] as const,
+    queryKey: [...queryKeys.grading.changes(submissionId), viewUpdatedAt] as const,
     queryFn: ({ signal }) =>
       apiFetch(`/api/feedback/${enc(submissionId)}/changes`, { schema: ZGradeChangesResponse, signal }),
     placeholderData: (previous) => previous,
@@ -378,7 +382,7 @@ export function useAcceptSuggestions(submissionId: string, taskId: string) {
     onSuccess: (body) => toast.success(a.done(body.accepted_skill_ids.length)),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: gradingKeys.detail(submissionId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true }),
         refreshList(queryClient, taskId),
         refreshChanges(queryClient, submissionId),
       ]),

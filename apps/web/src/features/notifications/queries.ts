@@ -10,18 +10,15 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** `/api/notifications`: the caller's notifications, unread count and coin balance (ARCHITECTURE.md §5). */
-
-const notificationKeys = {
-  all: ['notifications'] as const,
-};
 
 /** How often the header's bell looks for news while the page is open (ms). AI jobs also invalidate it. */
 const POLL_MS = 60_000;
 
 export const notificationsQueryOptions = queryOptions({
-  queryKey: notificationKeys.all,
+  queryKey: queryKeys.notifications.all,
   queryFn: ({ signal }) => apiFetch('/api/notifications', { schema: ZListNotificationsResponse, signal }),
   refetchInterval: POLL_MS,
   refetchIntervalInBackground: false,
@@ -51,7 +48,7 @@ export function useMarkNotificationsRead() {
         schema: ZMarkNotificationsReadResponse,
       }),
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications.all });
       const previous = queryClient.getQueryData(notificationsQueryOptions.queryKey);
       queryClient.setQueryData(notificationsQueryOptions.queryKey, (data) => markedRead(data, id));
       return { previous };
@@ -65,14 +62,14 @@ export function useMarkNotificationsRead() {
         data ? { ...data, unreadCount } : data,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
 
 /** `GET /api/admin/coins?user_id=` (organization_member): a user's balance, read when the grant form opens. */
 export const adminCoinsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['admin', 'coins', userId] as const,
+    queryKey: queryKeys.admin.coins(userId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/admin/coins?user_id=${encodeURIComponent(userId)}`, {
         schema: ZAdminCoinsResponse,
@@ -94,7 +91,7 @@ export function useGrantCoins() {
       queryClient.setQueryData(adminCoinsQueryOptions(result.user_id).queryKey, result);
       toast.success(de.notifications.grant.done(input.amount, input.email));
       // The admin's own balance may have changed (granting to oneself).
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
     onError: (error) => {
       toastApiError(error, de.notifications.grant.failed);

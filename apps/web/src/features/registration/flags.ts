@@ -1,6 +1,7 @@
 import { ZUserMetadataFlags, type UserMetadataFlags } from '@app/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AuthController } from '../auth';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * The registration flags in the auth user's `user_metadata` (PRODUCT.md §3): read from the session supabase-js
@@ -14,7 +15,7 @@ function flagsOf(metadata: unknown): UserMetadataFlags {
 
 export function userFlagsQueryOptions(auth: AuthController, userId: string) {
   return queryOptions({
-    queryKey: ['registration', 'flags', userId] as const,
+    queryKey: queryKeys.registrationFlags(userId),
     queryFn: async () => {
       const client = await auth.client();
       const { data } = await client.getSession();

@@ -1,4 +1,4 @@
-// The registration dialog (mounted for signed-in users by components/SignedInExtras.tsx) and the profile
+// The registration dialog (mounted for signed-in users by pages/SignedInExtras.tsx) and the profile
 // settings of /account.
 export { RegistrationCheck } from './components/RegistrationDialog';
 export { ProfileSettings } from './components/ProfileSettings';

@@ -14,24 +14,20 @@ import {
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { subjectsQueryOptions } from '../subjects/queries';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** The signed-in user's profile and the school directory (PRODUCT.md §7), for the registration dialog. */
 
-const profileKeys = {
-  all: ['profile'] as const,
-  own: () => [...profileKeys.all, 'own'] as const,
-};
-
 /** `GET /api/profile`: the caller's profile, decrypted; null while there is none. */
 export const profileQueryOptions = queryOptions({
-  queryKey: profileKeys.own(),
+  queryKey: queryKeys.profile.own(),
   queryFn: async ({ signal }) =>
     (await apiFetch('/api/profile', { schema: ZGetProfileResponse, signal })).profile,
 });
 
 /** `GET /api/schools/states`: the 16 states, whether a directory is configured and its source. */
 export const schoolStatesQueryOptions = queryOptions({
-  queryKey: ['schools', 'states'] as const,
+  queryKey: queryKeys.schools.states,
   queryFn: ({ signal }) => apiFetch('/api/schools/states', { schema: ZSchoolStatesResponse, signal }),
   staleTime: Infinity,
 });
@@ -39,7 +35,7 @@ export const schoolStatesQueryOptions = queryOptions({
 /** `GET /api/schools?state=&q=`: the server searches; at most a few dozen suggestions, best first. */
 export function schoolSearchQueryOptions(state: string, q: string) {
   return queryOptions({
-    queryKey: ['schools', 'search', state, q] as const,
+    queryKey: queryKeys.schools.search(state, q),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ state });
       if (q) query.set('q', q);
@@ -93,7 +89,7 @@ export async function createMissingSubjects(
       created.push(name);
     }
   } finally {
-    if (created.length > 0) await queryClient.invalidateQueries({ queryKey: subjectsQueryOptions.queryKey });
+    if (created.length > 0) await queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list() });
   }
   return created;
 }

@@ -24,7 +24,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
-import { taskKeys } from '../tasks/queries';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * The rubric resources (ARCHITECTURE.md §6): a task's rubric lives under `['tasks', taskId, 'rubric']`, the
@@ -33,27 +33,21 @@ import { taskKeys } from '../tasks/queries';
 
 const enc = encodeURIComponent;
 
-const rubricKeys = {
-  task: (taskId: string) => [...taskKeys.detail(taskId), 'rubric'] as const,
-  library: ['skill-groups'] as const,
-  clusters: ['clusters'] as const,
-};
-
 export const rubricQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: rubricKeys.task(taskId),
+    queryKey: queryKeys.rubrics.task(taskId),
     queryFn: ({ signal }) => apiFetch(`/api/tasks/${enc(taskId)}/rubric`, { schema: ZTaskRubric, signal }),
   });
 
 export const skillGroupsQueryOptions = () =>
   queryOptions({
-    queryKey: rubricKeys.library,
+    queryKey: queryKeys.rubrics.library,
     queryFn: ({ signal }) => apiFetch('/api/skill-groups', { schema: ZListSkillGroupsResponse, signal }),
   });
 
 export const clustersQueryOptions = () =>
   queryOptions({
-    queryKey: rubricKeys.clusters,
+    queryKey: queryKeys.rubrics.clusters,
     queryFn: ({ signal }) => apiFetch('/api/clusters', { schema: ZListClustersResponse, signal }),
   });
 
@@ -323,7 +317,7 @@ export const rubricChanges = {
  */
 export function useRubricChange(taskId: string) {
   const queryClient = useQueryClient();
-  const key = rubricKeys.task(taskId);
+  const key = queryKeys.rubrics.task(taskId);
   return useMutation({
     // One scope per task: changes reach the server in the order they were made (a rename before a delete).
     scope: { id: `rubric-${taskId}` },
@@ -347,8 +341,8 @@ export function useRubricChange(taskId: string) {
 
 function invalidateRubric(queryClient: QueryClient, taskId: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: rubricKeys.task(taskId), exact: true }),
-    queryClient.invalidateQueries({ queryKey: rubricKeys.library, exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.task(taskId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.library, exact: true }),
   ]);
 }
 
@@ -396,9 +390,9 @@ export function useGenerateRubric(taskId: string) {
         schema: ZTaskRubric,
       }),
     onSuccess: async (rubric) => {
-      queryClient.setQueryData(rubricKeys.task(taskId), rubric);
+      queryClient.setQueryData(queryKeys.rubrics.task(taskId), rubric);
       toast.success(de.rubrics.toasts.generated);
-      await queryClient.invalidateQueries({ queryKey: rubricKeys.library, exact: true });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.rubrics.library, exact: true });
     },
   });
 }

@@ -17,16 +17,17 @@ import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { toast, toastApiError } from '../../lib/toast';
-import { classKeys, classStudentsQueryOptions } from '../classes/queries';
+import { classStudentsQueryOptions } from '../classes/queries';
 import { studentName as studentLabel } from './studentName';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** Student accounts and class membership (PRODUCT.md §6, §7: createStudent, join_class, bulk creation). */
 
 /** A class's student list and the class row (its `students` ids) after membership changed. */
 function refreshClass(queryClient: ReturnType<typeof useQueryClient>, classId: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: classKeys.students(classId), exact: true }),
-    queryClient.invalidateQueries({ queryKey: classKeys.detail(classId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.classes.students(classId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.classes.detail(classId), exact: true }),
   ]);
 }
 
@@ -142,15 +143,6 @@ export function downloadStudentExport(studentId: string): Promise<string> {
   return saveDownload(`/api/students/${encodeURIComponent(studentId)}/export`, fallback);
 }
 
-/** A data export as a mutation: a status line while it runs, a toast with the file name or the error. */
-export function useDataExport<T>(download: (input: T) => Promise<string>) {
-  return useMutation({
-    mutationFn: download,
-    onSuccess: (fileName) => toast.success(de.dataRights.exported(fileName)),
-    onError: (error) => toastApiError(error, de.dataRights.exportFailed),
-  });
-}
-
 /**
  * `DELETE /api/students/:id` (ADR 022): the account with everything of theirs. The student leaves this
  * class's list at once and comes back if the server refuses; then every class list and submission list is
@@ -184,9 +176,9 @@ export function useDeleteStudent() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: classKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.classes.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.all }),
       ]),
   });
 }

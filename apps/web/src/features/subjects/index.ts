@@ -1,2 +1,2 @@
-// The teacher's subjects page; the subjects' queries are in queries.ts.
-export { SubjectsPage } from './components/SubjectsPage';
+// The teacher's subjects (the body of /subjects, pages/SubjectsPage.tsx); the subjects' queries are in queries.ts.
+export { SubjectsView } from './components/SubjectsView';

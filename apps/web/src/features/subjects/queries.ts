@@ -14,16 +14,12 @@ import { de } from '../../i18n/de';
 import { apiFetch } from '../../lib/api';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
+import { queryKeys } from '../../lib/queryKeys';
 
 /** `/api/subjects` (ARCHITECTURE.md §6), the caller's own subjects, last changed first (PRODUCT.md §7). */
 
-const subjectKeys = {
-  all: ['subjects'] as const,
-  list: () => [...subjectKeys.all, 'list'] as const,
-};
-
 export const subjectsQueryOptions = queryOptions({
-  queryKey: subjectKeys.list(),
+  queryKey: queryKeys.subjects.list(),
   queryFn: ({ signal }) => apiFetch('/api/subjects', { schema: ZListSubjectsResponse, signal }),
 });
 
@@ -46,7 +42,7 @@ export function useCreateSubject() {
     onError: (error) => {
       toastApiError(error, de.toasts.subjects.createFailed);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list() }),
   });
 }
 
@@ -66,7 +62,7 @@ export function useUpdateSubject() {
         schema: ZUpdateSubjectResponse,
       }),
     onMutate: async ({ subject, changes }) => {
-      await queryClient.cancelQueries({ queryKey: subjectKeys.list() });
+      await queryClient.cancelQueries({ queryKey: queryKeys.subjects.list() });
       queryClient.setQueryData(subjectsQueryOptions.queryKey, (list) =>
         withRowPatched(list, subject.id, changes),
       );
@@ -80,7 +76,7 @@ export function useUpdateSubject() {
     onSuccess: () => {
       toast.success(de.toasts.subjects.updated);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list() }),
   });
 }
 
@@ -97,7 +93,7 @@ export function useDeleteSubject() {
         schema: ZDeleteSubjectResponse,
       }),
     onMutate: async (subject) => {
-      await queryClient.cancelQueries({ queryKey: subjectKeys.list() });
+      await queryClient.cancelQueries({ queryKey: queryKeys.subjects.list() });
       let index = -1;
       queryClient.setQueryData(subjectsQueryOptions.queryKey, (list) => {
         const result = withoutRow(list, subject.id);
@@ -115,6 +111,6 @@ export function useDeleteSubject() {
     onSuccess: () => {
       toast.success(de.toasts.subjects.deleted);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list() }),
   });
 }

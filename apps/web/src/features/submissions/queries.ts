@@ -16,6 +16,7 @@ import { apiFetch, apiUpload } from '../../lib/api';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
 import type { UploadOptions } from './submitQueries';
+import { queryKeys } from '../../lib/queryKeys';
 
 export * from './submitQueries';
 
@@ -26,12 +27,6 @@ export * from './submitQueries';
  */
 
 const enc = encodeURIComponent;
-
-export const submissionKeys = {
-  task: (taskId: string) => ['tasks', taskId] as const,
-  list: (taskId: string) => ['tasks', taskId, 'submissions'] as const,
-  files: (taskId: string) => ['tasks', taskId, 'files'] as const,
-};
 
 /** How often the teacher's views look for new uploads while the page is visible (SSE comes later). */
 export const SUBMISSIONS_POLL_MS = 5_000;
@@ -51,7 +46,7 @@ export function fileThumbnailUrl(fileId: string): string {
 
 export const submissionsQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: submissionKeys.list(taskId),
+    queryKey: queryKeys.submissions.list(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/submissions/getAll?${new URLSearchParams({ taskId }).toString()}`, {
         schema: ZListSubmissionsResponse,
@@ -63,7 +58,7 @@ export const submissionsQueryOptions = (taskId: string) =>
 
 export const taskFilesQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: submissionKeys.files(taskId),
+    queryKey: queryKeys.submissions.files(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/files?${new URLSearchParams({ taskId }).toString()}`, {
         schema: ZListFilesResponse,
@@ -99,10 +94,10 @@ interface MatchSnapshot {
 /** Moves `file` to submission `to` (null: back to the unmatched files) in both cached lists. */
 function moveFileInCache(queryClient: QueryClient, taskId: string, file: SubmissionFile, to: string | null) {
   const moved = { ...file, submission_id: to };
-  queryClient.setQueryData<ListFilesResponse>(submissionKeys.files(taskId), (old) =>
+  queryClient.setQueryData<ListFilesResponse>(queryKeys.submissions.files(taskId), (old) =>
     old ? { files: old.files.map((f) => (f.id === file.id ? moved : f)) } : old,
   );
-  queryClient.setQueryData<ListSubmissionsResponse>(submissionKeys.list(taskId), (old) =>
+  queryClient.setQueryData<ListSubmissionsResponse>(queryKeys.submissions.list(taskId), (old) =>
     old
       ? {
           data: old.data.map((entry) => {
@@ -137,20 +132,20 @@ function useFileAssignment(taskId: string, kind: 'match' | 'unmatch') {
       }),
     onMutate: async ({ submissionId, file }): Promise<MatchSnapshot> => {
       await Promise.all([
-        queryClient.cancelQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
-        queryClient.cancelQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
+        queryClient.cancelQueries({ queryKey: queryKeys.submissions.files(taskId), exact: true }),
+        queryClient.cancelQueries({ queryKey: queryKeys.submissions.list(taskId), exact: true }),
       ]);
       const snapshot: MatchSnapshot = {
-        files: queryClient.getQueryData(submissionKeys.files(taskId)),
-        list: queryClient.getQueryData(submissionKeys.list(taskId)),
+        files: queryClient.getQueryData(queryKeys.submissions.files(taskId)),
+        list: queryClient.getQueryData(queryKeys.submissions.list(taskId)),
       };
       moveFileInCache(queryClient, taskId, file, kind === 'match' ? submissionId : null);
       return snapshot;
     },
     onError: (error, _variables, snapshot) => {
       if (snapshot) {
-        queryClient.setQueryData(submissionKeys.files(taskId), snapshot.files);
-        queryClient.setQueryData(submissionKeys.list(taskId), snapshot.list);
+        queryClient.setQueryData(queryKeys.submissions.files(taskId), snapshot.files);
+        queryClient.setQueryData(queryKeys.submissions.list(taskId), snapshot.list);
       }
       toastApiError(
         error,
@@ -159,8 +154,8 @@ function useFileAssignment(taskId: string, kind: 'match' | 'unmatch') {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: submissionKeys.list(taskId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.files(taskId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.list(taskId), exact: true }),
       ]),
   });
 }
@@ -181,7 +176,7 @@ export function useUnmatchFile(taskId: string) {
  */
 export function useDeleteSubmission(taskId: string) {
   const queryClient = useQueryClient();
-  const key = submissionKeys.list(taskId);
+  const key = queryKeys.submissions.list(taskId);
   return useMutation({
     mutationFn: (submissionId: string) =>
       apiFetch(`/api/submissions/${enc(submissionId)}`, {
@@ -213,7 +208,7 @@ export function useDeleteSubmission(taskId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: key, exact: true }),
-        queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.files(taskId), exact: true }),
       ]),
   });
 }

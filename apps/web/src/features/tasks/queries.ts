@@ -19,7 +19,7 @@ import { apiFetch } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched, withRowReplaced } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
-import { classKeys } from '../classes/queries';
+import { queryKeys } from '../../lib/queryKeys';
 
 /**
  * `/api/tasks` (ARCHITECTURE.md §6). A class's tasks (newest first, PRODUCT.md §7) live below the class in
@@ -28,15 +28,9 @@ import { classKeys } from '../classes/queries';
 
 const taskPath = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
 
-export const taskKeys = {
-  all: ['tasks'] as const,
-  detail: (id: string) => [...taskKeys.all, id] as const,
-  create: () => [...taskKeys.all, 'create'] as const,
-};
-
 export const classTasksQueryOptions = (classId: string) =>
   queryOptions({
-    queryKey: classKeys.tasks(classId),
+    queryKey: queryKeys.classes.tasks(classId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/tasks?${new URLSearchParams({ classId }).toString()}`, {
         schema: ZListTasksResponse,
@@ -46,14 +40,14 @@ export const classTasksQueryOptions = (classId: string) =>
 
 /** `GET /api/tasks`: all of the teacher's tasks (the picker of the rubric developer pages). */
 export const allTasksQueryOptions = {
-  queryKey: [...taskKeys.all, 'all'] as const,
+  queryKey: queryKeys.tasks.everything(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiFetch('/api/tasks', { schema: ZListTasksResponse, signal }),
 };
 
 export const taskQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: taskKeys.detail(id),
+    queryKey: queryKeys.tasks.detail(id),
     queryFn: ({ signal }) => apiFetch(taskPath(id), { schema: ZGetTaskResponse, signal }),
   });
 
@@ -92,7 +86,7 @@ function optimisticTask({ input, tempId, userId }: NewTask, now = new Date()): T
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: taskKeys.create(),
+    mutationKey: queryKeys.tasks.create(),
     mutationFn: ({ input }: NewTask) =>
       apiFetch('/api/tasks', {
         method: 'POST',
@@ -120,14 +114,14 @@ export function useCreateTask() {
       toast.success(de.toasts.tasks.created);
     },
     onSettled: (_task, _error, { input }) =>
-      queryClient.invalidateQueries({ queryKey: classKeys.tasks(input.class_id), exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.classes.tasks(input.class_id), exact: true }),
   });
 }
 
 /** The temporary ids of the tasks being created right now (their rows are not links yet). */
 export function usePendingTaskIds(): string[] {
   return useMutationState({
-    filters: { mutationKey: taskKeys.create(), status: 'pending' },
+    filters: { mutationKey: queryKeys.tasks.create(), status: 'pending' },
     select: (mutation) => (mutation.state.variables as NewTask | undefined)?.tempId ?? '',
   });
 }
@@ -170,7 +164,7 @@ export function useUpdateTask() {
     onSettled: (task, _error, { current }) =>
       Promise.all(
         [...new Set([current.class_id, task?.class_id ?? current.class_id])].map((classId) =>
-          queryClient.invalidateQueries({ queryKey: classKeys.tasks(classId), exact: true }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.classes.tasks(classId), exact: true }),
         ),
       ),
   });
@@ -203,11 +197,11 @@ export function useDeleteTask() {
       toastApiError(error, de.toasts.tasks.deleteFailed);
     },
     onSuccess: (_data, task) => {
-      queryClient.removeQueries({ queryKey: taskKeys.detail(task.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.tasks.detail(task.id) });
       toast.success(de.tasks.deleted);
     },
     onSettled: (_data, _error, task) =>
-      queryClient.invalidateQueries({ queryKey: classKeys.tasks(task.class_id), exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.classes.tasks(task.class_id), exact: true }),
   });
 }
 
@@ -242,7 +236,7 @@ const running = (e: PdfExport | undefined) => e?.status === 'queued' || e?.statu
 /** `GET /api/pdf-exports/:id`, asked again every second while the export runs (its progress bar). */
 export const usePdfExport = (id: string | null) =>
   useQuery({
-    queryKey: ['pdf-exports', id] as const,
+    queryKey: queryKeys.tasks.pdfExport(id),
     queryFn: ({ signal }) =>
       apiFetch(pdfExportPath(id!), { schema: ZPdfExportResponse, signal }).then((r) => r.export),
     enabled: id !== null,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../components/DataLoadError';
 import { classesQueryOptions } from '../../features/classes/queries';
-import { SubjectsPage } from '../../features/subjects';
 import { subjectsQueryOptions } from '../../features/subjects/queries';
 import { de } from '../../i18n/de';
+import { SubjectsPage } from '../../pages/SubjectsPage';
 
 export const Route = createFileRoute('/_content/subjects')({
   loader: ({ context: { queryClient } }) =>

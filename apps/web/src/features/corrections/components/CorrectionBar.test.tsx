@@ -8,8 +8,8 @@ import { Toaster } from '../../../components/Toaster';
 import { createQueryClient } from '../../../lib/queryClient';
 import { theme } from '../../../theme';
 import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
-import { correctionKeys } from '../queries';
 import { CorrectionBar, correctionProgress } from './CorrectionBar';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const config = (aiProvider: PublicConfig['aiProvider']): PublicConfig => ({
   authUrl: 'http://localhost:3000',
@@ -68,7 +68,7 @@ describe('The AI correction bar', () => {
     );
     const queryClient = createQueryClient();
     queryClient.setQueryData(configQueryOptions.queryKey, config('openai'));
-    queryClient.setQueryData(correctionKeys.preview(TASK_ID), {
+    queryClient.setQueryData(queryKeys.corrections.preview(TASK_ID), {
       waiting: 2,
       costPerSubmission: 1,
       coinCount: 10,
@@ -125,7 +125,7 @@ describe('The AI correction bar', () => {
     );
     const queryClient = createQueryClient();
     queryClient.setQueryData(configQueryOptions.queryKey, config('openai'));
-    queryClient.setQueryData(correctionKeys.preview(TASK_ID), {
+    queryClient.setQueryData(queryKeys.corrections.preview(TASK_ID), {
       waiting: 2,
       costPerSubmission: 1,
       coinCount: 10,

@@ -4,14 +4,14 @@ import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
 import { ApiError } from '../../../lib/api';
-import { correctionKeys } from '../queries';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const t = de.corrections.rubricIncomplete;
 
 /** The missing levels of the last correction request of the task, when the rubric was incomplete. */
 function useRubricIncomplete(taskId: string): RubricIncompleteDetails | null {
   const errors = useMutationState({
-    filters: { mutationKey: correctionKeys.request(taskId) },
+    filters: { mutationKey: queryKeys.corrections.request(taskId) },
     select: (mutation) => mutation.state.error,
   });
   const last = errors.at(-1);
@@ -31,7 +31,7 @@ export function RubricIncompleteNotice({ taskId }: { taskId: string }) {
   if (!details) return null;
   const close = () => {
     const cache = queryClient.getMutationCache();
-    for (const mutation of cache.findAll({ mutationKey: correctionKeys.request(taskId) }))
+    for (const mutation of cache.findAll({ mutationKey: queryKeys.corrections.request(taskId) }))
       cache.remove(mutation);
   };
   return (

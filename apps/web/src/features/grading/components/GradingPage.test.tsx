@@ -5,10 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
 import { createQueryClient } from '../../../lib/queryClient';
-import { submissionKeys } from '../../submissions/queries';
 import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
-import { gradingKeys } from '../queries';
 import { GradingPage } from './GradingPage';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const navigate = vi.fn();
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }));
@@ -144,8 +143,8 @@ function setup(
   const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
   vi.stubGlobal('fetch', fetch);
   const queryClient = createQueryClient();
-  queryClient.setQueryData(gradingKeys.detail(SUB), view);
-  queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+  queryClient.setQueryData(queryKeys.grading.detail(SUB), view);
+  queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), {
     data: [
       entry('Greta', 'Gärtner', { id: SUB, display_status: 'korrigiert', score: 1 }),
       entry('Max', 'Meier', { id: id('s-Max') }),

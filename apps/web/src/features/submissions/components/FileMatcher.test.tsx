@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
-import { submissionKeys } from '../queries';
 import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { FileMatcher } from './FileMatcher';
+import { queryKeys } from '../../../lib/queryKeys';
 
 function setup() {
   const photo = file('foto.jpg');
@@ -21,15 +21,15 @@ function setup() {
         return Promise.resolve(json({ success: true, error: null }));
       // Refetches after a change: answer with what the cache holds (the server agrees).
       if (url.startsWith('/api/files'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.files(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.files(TASK_ID))));
       if (url.startsWith('/api/submissions/getAll'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.list(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.list(TASK_ID))));
       return Promise.reject(new Error(`unexpected ${url}`));
     }),
   );
   const queryClient = createQueryClient();
-  queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [photo, scan] });
-  queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna, ben] });
+  queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [photo, scan] });
+  queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), { data: [anna, ben] });
   renderWithProviders(<FileMatcher taskId={TASK_ID} />, queryClient);
   return { photo, scan, anna, ben, calls, queryClient };
 }

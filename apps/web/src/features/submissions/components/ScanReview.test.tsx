@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
 import { apiError, entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
-import { submissionKeys } from '../queries';
 import { StackAssigner } from './StackAssigner';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const at = (ms: number) => new Date(Date.UTC(2025, 2, 10, 8, 15, 0, ms)).toISOString();
 const ANNA = '44444444-4444-4444-8444-444444444444';
@@ -89,14 +89,14 @@ function setup({ refuse = false, unread = 0 } = {}) {
             : json({ success: true, error: null }),
         );
       if (url.startsWith('/api/files'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.files(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.files(TASK_ID))));
       if (url.startsWith('/api/submissions/getAll'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.list(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.list(TASK_ID))));
       return Promise.reject(new Error(`unexpected ${url}`));
     }),
   );
-  queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: pages });
-  queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna, ben, cem] });
+  queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: pages });
+  queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), { data: [anna, ben, cem] });
   renderWithProviders(<StackAssigner taskId={TASK_ID} focusRequest={1} />, queryClient);
   const matches = () =>
     calls

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
-import { submissionKeys } from '../queries';
 import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { StackAssigner } from './StackAssigner';
 import { stackPageNumber } from './stackPages';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const at = (ms: number) => new Date(Date.UTC(2025, 2, 10, 8, 15, 0, ms)).toISOString();
 
@@ -35,14 +35,14 @@ function setup() {
         return Promise.resolve(json({ success: true, error: null }));
       // Refetches after a change: answer with what the cache holds (the server agrees).
       if (url.startsWith('/api/files'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.files(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.files(TASK_ID))));
       if (url.startsWith('/api/submissions/getAll'))
-        return Promise.resolve(json(queryClient.getQueryData(submissionKeys.list(TASK_ID))));
+        return Promise.resolve(json(queryClient.getQueryData(queryKeys.submissions.list(TASK_ID))));
       return Promise.reject(new Error(`unexpected ${url}`));
     }),
   );
-  queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [...pages, viaLink, photo] });
-  queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna, ben, cem] });
+  queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [...pages, viaLink, photo] });
+  queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), { data: [anna, ben, cem] });
   renderWithProviders(<StackAssigner taskId={TASK_ID} />, queryClient);
   const matches = () =>
     calls

@@ -5,10 +5,11 @@ import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { fileKind } from '../files';
-import { submissionKeys, uploadTeacherFile } from '../queries';
+import { uploadTeacherFile } from '../queries';
 import { StackAssigner } from './StackAssigner';
 import { uploadErrorMessage } from './submit/SubmitForm';
 import { UploadList, type UploadItem } from './UploadList';
+import { queryKeys } from '../../../lib/queryKeys';
 
 const t = de.submissions.add;
 
@@ -43,7 +44,7 @@ export function SubmissionsAddPage({ classId, taskId }: { classId: string; taskI
           total > 0 && patch(id, { progress: Math.min(0.99, loaded / total) }),
       });
       patch(id, { status: 'done', progress: 1, duplicate: receipt.duplicates > 0 });
-      await queryClient.invalidateQueries({ queryKey: submissionKeys.files(taskId), exact: true });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.submissions.files(taskId), exact: true });
     } catch (error) {
       patch(id, { status: 'failed', progress: 0, error: uploadErrorMessage(error), retryable: true });
     }

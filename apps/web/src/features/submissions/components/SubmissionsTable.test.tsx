@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/queryClient';
-import { submissionKeys } from '../queries';
 import { entry, file, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { SubmissionsTable } from './SubmissionsTable';
+import { queryKeys } from '../../../lib/queryKeys';
 
 vi.mock('../../../components/links', async () => {
   const { forwardRef } = await import('react');
@@ -24,7 +24,7 @@ describe('The submissions table', () => {
       vi.fn(() => new Promise<Response>(() => {})),
     );
     const queryClient = createQueryClient();
-    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+    queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), {
       data: [
         entry('Anna', 'Albers', {
           files: [
@@ -38,7 +38,7 @@ describe('The submissions table', () => {
         entry('Dora', 'Dahl', { status: 'inKorrektur', display_status: 'in Korrektur' }),
       ],
     });
-    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [file('lose.jpg')] });
+    queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [file('lose.jpg')] });
     renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
 
     const row = (name: string) =>
@@ -68,13 +68,13 @@ describe('The submissions table', () => {
     );
     const queryClient = createQueryClient();
     const handedBack = { status: 'ausgeteilt', display_status: 'ausgeteilt', score: 5 } as const;
-    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+    queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), {
       data: [
         entry('Anna', 'Albers', { ...handedBack, changed_since_release: true }),
         entry('Ben', 'Berg', handedBack),
       ],
     });
-    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [] });
     renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
     const row = (name: string) =>
       screen.getAllByTestId('submission-row').find((r) => r.dataset.student === name)!;
@@ -93,14 +93,14 @@ describe('The submissions table', () => {
     const anna = entry('Anna', 'Albers', { files: [file('a.jpg')], display_status: 'abgegeben' });
     const jonas = entry('Jonas', 'Schulz', { files: [file('j.jpg')], display_status: 'abgegeben' });
     const queryClient = createQueryClient();
-    queryClient.setQueryData(submissionKeys.list(TASK_ID), {
+    queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), {
       data: [
         { ...anna, identical_files_with: [jonas.id] },
         entry('Ben', 'Berg', { files: [file('b.jpg')], display_status: 'abgegeben' }),
         { ...jonas, identical_files_with: [anna.id] },
       ],
     });
-    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [] });
     renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
 
     const row = (name: string) =>
@@ -131,8 +131,8 @@ describe('The submissions table', () => {
       }),
     );
     const queryClient = createQueryClient();
-    queryClient.setQueryData(submissionKeys.list(TASK_ID), { data: [anna] });
-    queryClient.setQueryData(submissionKeys.files(TASK_ID), { files: [] });
+    queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), { data: [anna] });
+    queryClient.setQueryData(queryKeys.submissions.files(TASK_ID), { files: [] });
     renderWithProviders(<SubmissionsTable classId={'c'.repeat(21)} taskId={TASK_ID} />, queryClient);
 
     await user.click(screen.getByRole('button', { name: 'Abgabe von Anna Albers löschen' }));

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../components/DataLoadError';
-import { ClassPage } from '../../../../features/classes';
 import {
   classQueryOptions,
   classStudentsQueryOptions,
@@ -10,6 +9,7 @@ import { subjectsQueryOptions } from '../../../../features/subjects/queries';
 import { classTasksQueryOptions } from '../../../../features/tasks/queries';
 import { de } from '../../../../i18n/de';
 import { orNotFound } from '../../../../lib/loaders';
+import { ClassPage } from '../../../../pages/ClassPage';
 
 export const Route = createFileRoute('/_content/classes/$classId/')({
   // An unknown class (or another teacher's: the API answers the same 404) shows the 404 page.

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DataLoadError } from '../../../../../../components/DataLoadError';
 import { classQueryOptions } from '../../../../../../features/classes/queries';
-import { TaskPage } from '../../../../../../features/tasks';
 import { taskQueryOptions } from '../../../../../../features/tasks/queries';
 import { de } from '../../../../../../i18n/de';
 import { orNotFound } from '../../../../../../lib/loaders';
+import { TaskPage } from '../../../../../../pages/TaskPage';
 
 export const Route = createFileRoute('/_content/classes/$classId/tasks/$taskId/')({
   loader: ({ context: { queryClient }, params: { classId, taskId } }) =>

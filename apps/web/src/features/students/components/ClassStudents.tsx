@@ -16,14 +16,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
-import { studentName } from '../../students';
-import {
-  downloadStudentExport,
-  useDataExport,
-  useDeleteStudent,
-  useRemoveStudentFromClass,
-} from '../../students/queries';
-import { classStudentsQueryOptions } from '../queries';
+import { useDataExport } from '../../../lib/useDataExport';
+import { classStudentsQueryOptions } from '../../classes/queries';
+import { downloadStudentExport, useDeleteStudent, useRemoveStudentFromClass } from '../queries';
+import { studentName } from '../studentName';
 
 /**
  * The class's students (by last name); removing one takes them out of the class only (PRODUCT.md §4). Each

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { de } from '../../../i18n/de';
-import { renderApp } from '../../../test/renderApp';
-import { createTeacherApi, makeClass, makeSubject } from '../../../test/teacherApi';
+import { de } from '../i18n/de';
+import { renderApp } from '../test/renderApp';
+import { createTeacherApi, makeClass, makeSubject } from '../test/teacherApi';
 
 function subjectNames(): string[] {
   const list = screen.getByRole('region', { name: de.subjects.listHeading });

@@ -6,13 +6,17 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { classesQueryOptions } from '../../classes/queries';
 import { subjectsQueryOptions, useCreateSubject, useDeleteSubject, useUpdateSubject } from '../queries';
 
 const requiredName = (value: string) => (value.trim() ? null : de.errors.SUBJECT_NAME_REQUIRED);
 
+interface SubjectsViewProps {
+  /** How many classes use a subject (the classes are not this feature's: the page passes them in). */
+  classCount: (subjectId: string) => number;
+}
+
 /** `/subjects`: the teacher's subjects; create, rename, delete (refused while a class uses the subject). */
-export function SubjectsPage() {
+export function SubjectsView({ classCount }: SubjectsViewProps) {
   usePageTitle(de.titles.subjects);
   return (
     <Stack gap="lg" maw={820}>
@@ -21,7 +25,7 @@ export function SubjectsPage() {
         <Text c="dimmed">{de.subjects.intro}</Text>
       </Stack>
       <CreateSubjectForm />
-      <SubjectList />
+      <SubjectList classCount={classCount} />
     </Stack>
   );
 }
@@ -73,13 +77,10 @@ function CreateSubjectForm() {
   );
 }
 
-function SubjectList() {
+function SubjectList({ classCount }: SubjectsViewProps) {
   const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);
-  const { data: classes } = useSuspenseQuery(classesQueryOptions);
   const remove = useDeleteSubject();
   const [toDelete, setToDelete] = useState<Subject | null>(null);
-
-  const classCount = (id: string) => classes.filter((cls) => cls.subject_id === id).length;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="subject-list">

@@ -1,29 +1,19 @@
 import type { Task, TaskStatus } from '@app/contract';
-import { Button, Divider, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { formatDateTime, fromGermanInputValue, toGermanInputValue } from '../../../lib/dates';
 import { toast, toastApiError } from '../../../lib/toast';
-import { usePageTitle } from '../../../lib/usePageTitle';
-import { classQueryOptions } from '../../classes/queries';
 import { isEmptyTaskData } from '../../editor';
-import { RubricSection } from '../../rubrics';
-import { SubmissionsTable } from '../../submissions';
 import { LazyTaskContent } from '../../editor/lazy';
-import {
-  downloadClassOverview,
-  downloadWorksheets,
-  taskQueryOptions,
-  useDeleteTask,
-  useUpdateTask,
-} from '../queries';
+import { downloadClassOverview, downloadWorksheets, useDeleteTask, useUpdateTask } from '../queries';
 import { FeedbackExport } from './FeedbackExport';
 import { TaskForm, type TaskFormValues } from './TaskForm';
 import { TaskStatusBadge } from './TaskStatusBadge';
+
+// The parts of a task's page (pages/TaskPage.tsx, which adds the rubric and the submissions).
 
 /** The status buttons of ARCHITECTURE.md §5 (draft → published → closed, closed → published again). */
 const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
@@ -32,71 +22,26 @@ const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
   closed: { to: 'published', label: de.tasks.reopen },
 };
 
-/**
- * `/classes/{classId}/tasks/{taskId}` (title 'Neue Aufgabe erstellen', PRODUCT.md §2): the task's content
- * rendered read-only, its status with the buttons to publish, close or reopen it, due date and feedback
- * template; editing and deleting; the submissions overview follows in a later version.
- */
-export function TaskPage({ classId, taskId }: { classId: string; taskId: string }) {
-  usePageTitle(de.titles.task);
-  const { data: task } = useSuspenseQuery(taskQueryOptions(taskId));
-  const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
-  const [editing, setEditing] = useState(false);
-
+/** The task's content, read-only (formulas, pictures and tables as the students see them). */
+export function TaskContentCard({ task }: { task: Task }) {
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <AnchorLink to="/classes/$classId" params={{ classId }} size="sm">
-          ← {de.tasks.backToClass(cls.name)}
-        </AnchorLink>
-        <Group gap="sm" align="center">
-          <Title order={1}>{task.title}</Title>
-          <TaskStatusBadge status={task.status} />
-        </Group>
+    <Paper withBorder p="md" component="section" aria-labelledby="task-content">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="task-content">
+          {de.tasks.content}
+        </Title>
+        {task.data && !isEmptyTaskData(task.data) ? (
+          <LazyTaskContent data={task.data} label={de.tasks.content} />
+        ) : (
+          <Text c="dimmed">{de.tasks.contentEmpty}</Text>
+        )}
       </Stack>
-      {editing ? (
-        <EditTask task={task} onDone={() => setEditing(false)} />
-      ) : (
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="lg">
-              <Paper withBorder p="md" component="section" aria-labelledby="task-content">
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id="task-content">
-                    {de.tasks.content}
-                  </Title>
-                  {task.data && !isEmptyTaskData(task.data) ? (
-                    <LazyTaskContent data={task.data} label={de.tasks.content} />
-                  ) : (
-                    <Text c="dimmed">{de.tasks.contentEmpty}</Text>
-                  )}
-                </Stack>
-              </Paper>
-              <RubricSection taskId={taskId} />
-              <Paper withBorder p="md" component="section" aria-labelledby="task-submissions">
-                <Stack gap="sm">
-                  <Title order={2} size="h4" id="task-submissions">
-                    {de.tasks.submissionsHeading}
-                  </Title>
-                  <SubmissionsTable classId={classId} taskId={taskId} />
-                </Stack>
-              </Paper>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
-              <TaskStatusCard task={task} />
-              <TaskDetailsCard task={task} onEdit={() => setEditing(true)} />
-              <PrintCard task={task} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      )}
-    </Stack>
+    </Paper>
   );
 }
 
-function TaskStatusCard({ task }: { task: Task }) {
+/** The task's status with the button to publish, close or reopen it. */
+export function TaskStatusCard({ task }: { task: Task }) {
   const update = useUpdateTask();
   const action = statusActions[task.status];
   return (
@@ -129,7 +74,7 @@ function TaskStatusCard({ task }: { task: Task }) {
  * The printable PDFs of the task (PRODUCT.md §4 PDF-Vorlagen): the class's worksheets (one page set per
  * student with their own QR code), the class overview and the class export of the feedback sheets.
  */
-function PrintCard({ task }: { task: Task }) {
+export function TaskPrintCard({ task }: { task: Task }) {
   const [busy, setBusy] = useState<'worksheets' | 'overview' | null>(null);
   const run = async (which: 'worksheets' | 'overview') => {
     setBusy(which);
@@ -172,7 +117,8 @@ function PrintCard({ task }: { task: Task }) {
   );
 }
 
-function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
+/** Due date and feedback template; editing and deleting the task. */
+export function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
   const t = de.tasks;
   const remove = useDeleteTask();
   const navigate = useNavigate();
@@ -233,7 +179,8 @@ function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
   );
 }
 
-function EditTask({ task, onDone }: { task: Task; onDone: () => void }) {
+/** The task's form in place of its page while the teacher edits it. */
+export function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void }) {
   const update = useUpdateTask();
 
   const submit = (values: TaskFormValues) => {

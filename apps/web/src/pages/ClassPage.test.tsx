@@ -2,9 +2,9 @@ import type { ClassStudent } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { de } from '../../../i18n/de';
-import { renderApp } from '../../../test/renderApp';
-import { createTeacherApi, makeClass, makeSubject, makeTask } from '../../../test/teacherApi';
+import { de } from '../i18n/de';
+import { renderApp } from '../test/renderApp';
+import { createTeacherApi, makeClass, makeSubject, makeTask } from '../test/teacherApi';
 
 const anna: ClassStudent = {
   user_id: '00000000-0000-4000-8000-00000000000a',

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorMessages } from '@app/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { de } from '../../../i18n/de';
-import { renderApp } from '../../../test/renderApp';
+import { de } from '../i18n/de';
+import { renderApp } from '../test/renderApp';
 import {
   apiErrorResponse,
   createTeacherApi,
@@ -11,8 +11,8 @@ import {
   makeClass,
   makeSubject,
   makeTask,
-} from '../../../test/teacherApi';
-import { SAMPLE_TASK_DATA } from '../../editor';
+} from '../test/teacherApi';
+import { SAMPLE_TASK_DATA } from '../features/editor';
 
 function setup(overrides: Parameters<typeof makeTask>[0] = {}) {
   const subject = makeSubject();

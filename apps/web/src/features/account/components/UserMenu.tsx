@@ -3,8 +3,8 @@ import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { de } from '../../../i18n/de';
+import { useSession } from '../../auth';
 import { profileQueryOptions } from '../../registration/queries';
-import { useSession } from '../AuthProvider';
 
 /** The signed-in user's menu in the header of every signed-in layout: who, account, admin, sign out. */
 export function UserMenu() {

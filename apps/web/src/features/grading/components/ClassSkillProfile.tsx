@@ -15,9 +15,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { de } from '../../../i18n/de';
-import { SkillTrendMark } from '../../grading';
 import { studentName } from '../../students';
 import { classSkillProfileQueryOptions } from '../queries';
+import { SkillTrendMark } from './SkillTrendMark';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('de-DE');
 
