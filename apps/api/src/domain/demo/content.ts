@@ -1,5 +1,5 @@
 import { DEMO_CONTENT } from '@app/contract';
-import type { WrittenLine } from './handwriting';
+import type { WrittenLine } from '../../lib/handwriting/page';
 
 // What the demo teacher's account holds (counts: the contract's DEMO_CONTENT, which the /demo page shows).
 // All names are made up.

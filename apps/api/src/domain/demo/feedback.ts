@@ -1,11 +1,11 @@
 import type { EvidenceBox } from '@app/contract';
+import type { DrawnText } from '../../lib/handwriting/page';
 import type { Attempt, LineId, SkillKey } from './content';
-import type { DrawnText } from './handwriting';
 
 // The demo's AI suggestions: what a correction would have stored for each hand-in, written from how the
 // student solved the task (content.ts attemptOf), so scores, reasons and the photo agree. The evidence names
 // lines of the solution (content.ts solutionLines); its quotes and boxes are taken from the photo as drawn
-// (handwriting.ts), so a quote is always text that stands on the student's photo, where it stands.
+// (lib/handwriting/page.ts), so a quote is always text that stands on the student's photo, where it stands.
 
 /** A piece of the student's solution the AI points to: a line's text or the note beside it ("| -5"). */
 export interface Cite {

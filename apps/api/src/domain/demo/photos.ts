@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_CONTENT } from '@app/contract';
+import { handwritingPage, renderJpeg, type DrawnText } from '../../lib/handwriting/page';
 import { apiRoot } from '../../paths';
 import { attemptOf, solutionLines } from './content';
-import { handwritingPage, renderJpeg, type DrawnText } from './handwriting';
 
 // The photos of the demo's hand-ins. Rendering twenty pages costs about a second of CPU, and the demo is
 // seeded at the first start of every fresh data directory, so `pnpm build` renders them once into

@@ -2,23 +2,14 @@ import { isScored, groupScore } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { PageSizes } from 'pdf-lib';
 import { submissions, tasks } from '../../db/schema';
+import { fitLine, GREY, MARGIN, newDocument, printable, SHADE, Writer } from '../../lib/pdf/layout';
 import { byName, namesOf } from '../../lib/student-names';
 import { requireTask } from '../access';
 import { cipherOf, type Ctx } from '../context';
 import { feedbackRowsOfMany, gradingGroups } from '../grading/rows';
 import { rubricOfTask } from '../rubrics';
 import { AI_LABEL, unconfirmedAi } from './feedback-sheet';
-import {
-  fitLine,
-  germanDate,
-  GREY,
-  MARGIN,
-  newDocument,
-  printable,
-  safeFileName,
-  SHADE,
-  Writer,
-} from './layout';
+import { germanDate, safeFileName } from './layout';
 import type { PdfFile } from './worksheet';
 
 // The class overview of a task (PRODUCT.md §4 "PDF-Vorlagen"): one row per student, one column per

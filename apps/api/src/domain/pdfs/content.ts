@@ -1,10 +1,11 @@
 import { rgb } from 'pdf-lib';
-import type { Figures } from './figures';
-import { GREY, type Run, type TextOptions, type Writer } from './layout';
+import type { Figures } from '../../lib/pdf/figures';
+import { GREY, type Run, type TextOptions, type Writer } from '../../lib/pdf/layout';
 
 // The task content (the editor's JSON document) as printed: headings, paragraphs, lists, tables with borders,
-// formulas and TikZ pictures as vector drawings, images embedded (figures.ts makes them once per PDF). A
-// formula that does not parse prints its LaTeX source in red, a picture without a drawing a placeholder.
+// formulas and TikZ pictures as vector drawings, images embedded (lib/pdf/figures.ts makes each once per PDF,
+// prepareFigures below finds them). A formula that does not parse prints its LaTeX source in red, a picture
+// without a drawing a placeholder.
 
 interface Node {
   type?: unknown;
@@ -25,6 +26,24 @@ const children = (node: Node): Node[] =>
   Array.isArray(node.content)
     ? node.content.filter((c): c is Node => typeof c === 'object' && c !== null)
     : [];
+
+/** Makes the figure of every formula, picture and image in the document (each once), before the layout. */
+export async function prepareFigures(figures: Figures, data: unknown) {
+  let yielded = performance.now();
+  const visit = async (node: Node) => {
+    if (node.type === 'inlineMath' || node.type === 'blockMath') {
+      await figures.addFormula(latexOf(node), node.type === 'blockMath');
+      // Typesetting is synchronous: let other requests run now and then.
+      if (performance.now() - yielded > 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yielded = performance.now();
+      }
+    } else if (node.type === 'tikz') await figures.addTikz(attrOf(node, 'svg'));
+    else if (node.type === 'image') await figures.addImage(attrOf(node, 'src'));
+    for (const child of children(node)) await visit(child);
+  };
+  if (typeof data === 'object' && data) await visit(data);
+}
 
 /** Writes the document's blocks; a document of another shape prints whatever text it holds. */
 export function writeDocument(writer: Writer, data: unknown, figures: Figures) {

@@ -6,23 +6,22 @@ import {
   type GradingSkill,
   type ReleasedGrading,
 } from '@app/contract';
-import { type Ctx } from '../context';
-import { loadGrading } from '../grading';
-import { publishedGrading, releasedVersions } from '../grading/published';
 import {
   BLACK,
   drawLine,
-  germanDate,
   GREY,
   MARGIN,
   newDocument,
   printable,
-  safeFileName,
   SHADE,
   wrap,
   Writer,
   type Fonts,
-} from './layout';
+} from '../../lib/pdf/layout';
+import { type Ctx } from '../context';
+import { loadGrading } from '../grading';
+import { publishedGrading, releasedVersions } from '../grading/published';
+import { germanDate, safeFileName } from './layout';
 import type { PdfFile } from './worksheet';
 
 // The feedback sheet of one submission (PRODUCT.md §4 "PDF-Vorlagen"): per skill group the rubric table

@@ -2,25 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PDFPage } from 'pdf-lib';
 import { submissions, tasks } from '../../db/schema';
-import { byName, classMembers } from '../../lib/student-names';
-import { requireTask } from '../access';
-import { cipherOf, type Ctx } from '../context';
-import { createMissingSubmissionsForTask } from '../submissions/missing';
-import { writeDocument } from './content';
-import { Figures } from './figures';
+import { Figures } from '../../lib/pdf/figures';
 import {
   drawLine,
   drawQrCode,
   fitLine,
-  germanDate,
   GREY,
   MARGIN,
   newDocument,
   printable,
-  safeFileName,
   Writer,
   type Fonts,
-} from './layout';
+} from '../../lib/pdf/layout';
+import { byName, classMembers } from '../../lib/student-names';
+import { requireTask } from '../access';
+import { cipherOf, type Ctx } from '../context';
+import { createMissingSubmissionsForTask } from '../submissions/missing';
+import { prepareFigures, writeDocument } from './content';
+import { germanDate, safeFileName } from './layout';
 
 // The worksheet of a task (PRODUCT.md §4 "PDF-Vorlagen"): title, name field, due date, the task content and
 // a QR code on every page. Per student, every page of a student's set carries that student's QR code and
@@ -113,7 +112,7 @@ export async function worksheetPdf(ctx: Ctx, taskId: string, perStudent: boolean
   const { doc, fonts } = await newDocument(`Arbeitsblatt: ${task.title}`);
   // Formulas and pictures are made once and drawn on every student's pages by reference.
   const figures = new Figures(doc, fonts);
-  await figures.prepare(task.data);
+  await prepareFigures(figures, task.data);
   for (const sheet of sheets) {
     // Drawing is synchronous: let other requests run between two students' sets.
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, type PDFContentStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formulaSvg, loadMathEngine } from './math';
+import { formulaSvg, loadMathEngine } from '../math';
 import {
   multiply,
   parseColor,
@@ -10,7 +10,7 @@ import {
   svgToForm,
   type FontResolver,
   type Matrix,
-} from './svg';
+} from './index';
 
 const apply = (m: Matrix, x: number, y: number) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const close = (actual: number[], expected: number[]) =>

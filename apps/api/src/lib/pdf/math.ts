@@ -5,7 +5,7 @@ import type { MathDocument } from 'mathjax-full/js/core/MathDocument.js';
 import type { SvgElement, SvgNode } from './svg';
 
 // Formulas of the printed PDFs as SVG with every glyph a path (MathJax, fontCache 'none'): the PDF draws
-// them as vectors (svg.ts). KaTeX, which the pages use, only makes HTML. Only packages that neither load
+// them as vectors (svg/). KaTeX, which the pages use, only makes HTML. Only packages that neither load
 // files nor accept HTML or links; the limits keep a malicious macro from running long. MathJax (about 10 MB)
 // is loaded with the first formula of a PDF, not at start (ADR 023).
 

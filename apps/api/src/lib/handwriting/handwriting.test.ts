@@ -1,11 +1,24 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { attemptOf, solutionLines } from './content';
-import { handwritingSvg, PAGE, renderJpeg } from './handwriting';
+import { handwritingSvg, PAGE, renderJpeg, type WrittenLine } from './page';
 
-describe('demo handwriting', () => {
-  const lines = solutionLines(attemptOf(0));
+/** A solution as the demo's hand-ins write them (domain/demo/content.ts). */
+const lines: WrittenLine[] = [
+  { text: 'a)' },
+  { id: 'a.start', text: '3x + 5 = 20', indent: 1, note: '| -5' },
+  { id: 'a.step', text: '3x = 15', indent: 1, note: '| :3' },
+  { id: 'a.x', text: 'x = 5', indent: 1, result: true },
+  { text: '' },
+  { text: 'b)' },
+  { id: 'b.start', text: '4x - 7 = 2x + 9', indent: 1, note: '| -2x' },
+  { id: 'b.step', text: '2x - 7 = 9', indent: 1, note: '| +7' },
+  { id: 'b.x', text: 'x = 8', indent: 1, result: true },
+  { text: '' },
+  { text: 'Probe:' },
+  { id: 'check.start', text: '5·(5 - 2) = 15', indent: 1 },
+];
 
+describe('handwriting', () => {
   it('draws the same page for the same seed and another for another seed', () => {
     expect(handwritingSvg(1, lines)).toBe(handwritingSvg(1, lines));
     expect(handwritingSvg(2, lines)).not.toBe(handwritingSvg(1, lines));

@@ -1,23 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import { loadSharp } from '../../lib/sharp';
-import { tikzFontFile } from '../../lib/tikz/fonts';
-import { withTikzLayers } from '../../lib/tikz/layers';
+import { loadSharp } from '../sharp';
+import { tikzFontFile } from '../tikz/fonts';
+import { withTikzLayers } from '../tikz/layers';
 import { printable, type Figure, type Fonts } from './layout';
 import { formulaSvg, loadMathEngine } from './math';
 import { drawForm, parseXml, svgToForm, type FontResolver, type SvgElement, type SvgNode } from './svg';
 
-// The pictures of a task's content, made once per PDF before anything is laid out (ARCHITECTURE.md §4
-// "PDFs"): formulas and TikZ pictures as vector Form XObjects, images embedded once. A worksheet for a
-// class draws each of them on every student's pages by reference.
-
-interface Node {
-  type?: unknown;
-  attrs?: Record<string, unknown>;
-  content?: unknown;
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+// The pictures of a PDF, each made once per document before anything is laid out (ARCHITECTURE.md §4
+// "PDFs"): formulas (LaTeX) and TikZ pictures (tikzjax's SVG) as vector Form XObjects, images (data URLs)
+// embedded once. A document drawing one of them on many pages (a worksheet for a class) refers to it.
 
 /** PNG, JPEG and (converted to PNG) GIF and WebP data URLs; anything else is no image. */
 const DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([a-z0-9+/=\s]+)$/i;
@@ -65,37 +57,25 @@ export class Figures {
     return this.figures.get(`P:${src}`);
   }
 
-  /** Makes the figure of every formula, picture and image in the document (each once). */
-  async prepare(data: unknown) {
-    let yielded = performance.now();
-    const visit = async (node: Node) => {
-      if (node.type === 'inlineMath' || node.type === 'blockMath') {
-        const latex = text(node.attrs?.latex);
-        const key = Figures.formulaKey(latex, node.type === 'blockMath');
-        if (!this.figures.has(key)) {
-          // MathJax is loaded on the first formula (ADR 023); loading is not typesetting time.
-          await loadMathEngine();
-          const started = performance.now();
-          this.figures.set(key, this.makeFormula(latex, node.type === 'blockMath'));
-          this.formulaMs += performance.now() - started;
-        }
-        // Typesetting is synchronous: let other requests run now and then.
-        if (performance.now() - yielded > 20) {
-          await new Promise((resolve) => setImmediate(resolve));
-          yielded = performance.now();
-        }
-      } else if (node.type === 'tikz') {
-        const svg = text(node.attrs?.svg);
-        if (svg && !this.figures.has(`T:${svg}`)) this.figures.set(`T:${svg}`, await this.makeTikz(svg));
-      } else if (node.type === 'image') {
-        const src = text(node.attrs?.src);
-        if (src && !this.figures.has(`P:${src}`)) this.figures.set(`P:${src}`, await this.makeImage(src));
-      }
-      if (Array.isArray(node.content)) {
-        for (const child of node.content) if (typeof child === 'object' && child) await visit(child as Node);
-      }
-    };
-    if (typeof data === 'object' && data) await visit(data);
+  /** Typesets a formula once per document; MathJax is loaded with the first (ADR 023). */
+  async addFormula(latex: string, display: boolean) {
+    const key = Figures.formulaKey(latex, display);
+    if (this.figures.has(key)) return;
+    // Loading is not typesetting time.
+    await loadMathEngine();
+    const started = performance.now();
+    this.figures.set(key, this.makeFormula(latex, display));
+    this.formulaMs += performance.now() - started;
+  }
+
+  /** Draws a TikZ picture's SVG once per document. */
+  async addTikz(svg: string) {
+    if (svg && !this.figures.has(`T:${svg}`)) this.figures.set(`T:${svg}`, await this.makeTikz(svg));
+  }
+
+  /** Embeds an image (a data URL) once per document. */
+  async addImage(src: string) {
+    if (src && !this.figures.has(`P:${src}`)) this.figures.set(`P:${src}`, await this.makeImage(src));
   }
 
   /** Text MathJax could not draw as glyphs (letters outside its fonts), any unknown family: the text font. */
@@ -121,7 +101,7 @@ export class Figures {
   }
 
   private async makeTikz(source: string): Promise<Figure | undefined> {
-    // A picture stored before the text layer gets it here: its labels are then text as written (svg.ts).
+    // A picture stored before the text layer gets it here: its labels are then text as written (svg/draw.ts).
     const svg = parseXml(withTikzLayers(source));
     if (!svg) return undefined;
     for (const family of fontFamilies(svg)) {
