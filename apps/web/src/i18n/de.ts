@@ -1,4 +1,4 @@
-import { errorMessages } from '@app/contract';
+import { errorMessages, PASSWORD_MESSAGES } from '@app/contract';
 import { deShell } from './de.shell';
 import { deRubrics } from './de.rubrics';
 import { deTikz } from './de.tikz';
@@ -118,6 +118,8 @@ export const de = {
     passwordRequired: 'Bitte gib dein Passwort ein',
     rateLimited: 'Zu viele Versuche. Bitte warte einen Moment und versuche es erneut',
     passwordRules: 'Dein Passwort braucht',
+    /** The rules of PRODUCT.md §5 and the mismatch of the repetition, as the API words them too. */
+    passwordMessages: PASSWORD_MESSAGES,
     ruleMet: 'erfüllt',
     ruleOpen: 'noch offen',
     login: {

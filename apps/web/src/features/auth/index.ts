@@ -4,9 +4,8 @@ export { createAuthController, type AuthClient, type AuthController } from './au
 export { connectAuth } from './connectAuth';
 export { confirmFromAddress, emailConfirmedTitle } from './emailConfirmation';
 export { guardRoute } from './routeGuard';
-// The password step of the registration dialog shares the messages and the live rule list (PRODUCT.md §5, §8).
+// The registration dialog's password step reads the auth server's answer the same way (PRODUCT.md §8).
 export { passwordUpdateOutcome } from './errors';
-export { PasswordRules } from './components/PasswordRules';
 export { DemoStart } from './components/DemoStart';
 export { EmailConfirmed } from './components/EmailConfirmed';
 export { LoginForm } from './components/LoginForm';

@@ -1,12 +1,10 @@
-import { NAME_MESSAGES, PASSWORD_MESSAGES } from '@app/contract';
+import { NAME_MESSAGES } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  confirmationError,
   EMPTY_SCHOOL,
   firstNameError,
   isOptionalStep,
   lastNameError,
-  passwordError,
   profileMetaData,
   schoolForProfile,
   stateCode,
@@ -56,15 +54,11 @@ describe('the steps of the registration dialog', () => {
 });
 
 describe('messages of the fields', () => {
-  it('uses the German name and password messages of the contract', () => {
+  // The password messages: lib/passwordRules.test.ts.
+  it('uses the German name messages of the contract', () => {
     expect(firstNameError('A')).toBe(NAME_MESSAGES.firstNameTooShort);
     expect(lastNameError(' ')).toBe(NAME_MESSAGES.lastNameTooShort);
     expect(firstNameError('Al')).toBeNull();
-    expect(passwordError('Kurz1')).toBe(PASSWORD_MESSAGES.tooShort);
-    expect(passwordError('kreide123')).toBe(PASSWORD_MESSAGES.noUppercase);
-    expect(passwordError('KREIDE123')).toBe(PASSWORD_MESSAGES.noLowercase);
-    expect(passwordError('Kreidetafel')).toBe(PASSWORD_MESSAGES.noDigit);
-    expect(confirmationError('Kreide123', 'Kreide12')).toBe('Die Passwörter stimmen nicht überein');
   });
 });
 

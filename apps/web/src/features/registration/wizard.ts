@@ -4,12 +4,11 @@ import {
   isSchoolStepComplete,
   isSubjectsStepComplete,
   NAME_MESSAGES,
-  passwordConfirmationError,
-  passwordErrors,
   ZFirstName,
   ZLastName,
   type ProfileMetaData,
 } from '@app/contract';
+import { confirmationError, passwordError } from '../../lib/passwordRules';
 
 /** The rules of the registration dialog's steps (PRODUCT.md §2, §4, §5), without any UI. */
 
@@ -47,15 +46,6 @@ export function firstNameError(value: string): string | null {
 
 export function lastNameError(value: string): string | null {
   return ZLastName.safeParse(value).success ? null : NAME_MESSAGES.lastNameTooShort;
-}
-
-/** The first broken password rule, then the confirmation; null when both are fine. */
-export function passwordError(value: string): string | null {
-  return passwordErrors(value)[0] ?? null;
-}
-
-export function confirmationError(password: string, confirmation: string): string | null {
-  return passwordConfirmationError(password, confirmation);
 }
 
 export function stateName(code: string): string {

@@ -1,17 +1,18 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { AnchorLink } from '../../../components/links';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { de } from '../../../i18n/de';
+import { passwordFormRules } from '../../../lib/passwordRules';
 import { configQueryOptions } from '../../config/queries';
 import { useAuth } from '../AuthProvider';
 import { resendConfirmationMail } from '../emailConfirmation';
 import { registerFailureMessages } from '../errors';
-import { appUrl, validateEmail, validatePassword, validatePasswordConfirmation } from '../formRules';
+import { appUrl, validateEmail } from '../formRules';
 import { FormAlert } from './FormAlert';
-import { PasswordRules } from './PasswordRules';
 
 /**
  * `/register`: e-mail, password and its confirmation; then "check your mail" (confirmation link). When the
@@ -45,11 +46,7 @@ function OpenRegisterForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '', passwordConfirmation: '' },
-    validate: {
-      email: validateEmail,
-      password: validatePassword,
-      passwordConfirmation: validatePasswordConfirmation,
-    },
+    validate: { email: validateEmail, ...passwordFormRules },
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -84,7 +81,6 @@ function OpenRegisterForm() {
 
   if (sentTo) return <CheckMail email={sentTo} />;
 
-  const password = form.getValues().password;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
@@ -97,21 +93,10 @@ function OpenRegisterForm() {
           required
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label={de.auth.password}
-          autoComplete="new-password"
-          required
-          aria-describedby="register-password-rules"
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordRules password={password} id="register-password-rules" />
-        <PasswordInput
-          label={de.auth.passwordConfirmation}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-          {...form.getInputProps('passwordConfirmation')}
+        <PasswordFields
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('passwordConfirmation')}
+          idPrefix="register-password"
         />
         <FormAlert messages={messages} />
         <Button type="submit" loading={submitting} fullWidth>

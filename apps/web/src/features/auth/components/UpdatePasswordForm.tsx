@@ -1,15 +1,15 @@
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/links';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { de } from '../../../i18n/de';
+import { passwordFormRules } from '../../../lib/passwordRules';
 import { toast } from '../../../lib/toast';
 import { useAuth, useSession } from '../AuthProvider';
 import { passwordUpdateOutcome } from '../errors';
-import { validatePassword, validatePasswordConfirmation } from '../formRules';
 import { FormAlert } from './FormAlert';
-import { PasswordRules } from './PasswordRules';
 
 /**
  * `/update-password`: a new password for the signed-in user, usually the session of the recovery link; then
@@ -67,7 +67,7 @@ export function ChangePasswordForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', passwordConfirmation: '' },
-    validate: { password: validatePassword, passwordConfirmation: validatePasswordConfirmation },
+    validate: passwordFormRules,
   });
 
   const submit = form.onSubmit(async ({ password }) => {
@@ -96,21 +96,11 @@ export function ChangePasswordForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         {intro && <Text c="dimmed">{intro}</Text>}
-        <PasswordInput
+        <PasswordFields
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('passwordConfirmation')}
+          idPrefix={idPrefix}
           label={de.auth.newPassword}
-          autoComplete="new-password"
-          required
-          aria-describedby={`${idPrefix}-rules`}
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordRules password={form.getValues().password} id={`${idPrefix}-rules`} />
-        <PasswordInput
-          label={de.auth.passwordConfirmation}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': de.auth.showPassword }}
-          {...form.getInputProps('passwordConfirmation')}
         />
         <FormAlert messages={messages} />
         <Button

@@ -18,7 +18,9 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { de } from '../../../i18n/de';
+import { confirmationError, passwordError } from '../../../lib/passwordRules';
 import { toast, toastApiError } from '../../../lib/toast';
 import { passwordUpdateOutcome, useAuth } from '../../auth';
 import { updateUserFlags, userFlagsQueryOptions } from '../flags';
@@ -41,7 +43,6 @@ import {
   type WizardValues,
 } from '../wizard';
 import { NameFields } from './NameFields';
-import { PasswordFields } from './PasswordFields';
 import { SchoolFields } from './SchoolFields';
 import { SubjectChips } from './SubjectChips';
 
@@ -367,17 +368,27 @@ function Wizard({ userId, hasPasswordInitially, profile, directory }: WizardProp
             ) : (
               <Stack gap="sm">
                 <Text size="sm">{t.security.intro}</Text>
-                <PasswordFields
-                  password={values.password}
-                  confirmation={values.passwordConfirmation}
-                  onChange={set}
-                  touched={{
-                    password: !!touched.password,
-                    passwordConfirmation: !!touched.passwordConfirmation,
-                  }}
-                  onTouch={touch}
-                  disabled={busy}
-                />
+                <Stack gap="sm">
+                  <PasswordFields
+                    password={{
+                      value: values.password,
+                      onChange: (event) => set('password', event.currentTarget.value),
+                      onBlur: () => touch('password'),
+                      error: touched.password ? passwordError(values.password) : null,
+                    }}
+                    confirmation={{
+                      value: values.passwordConfirmation,
+                      onChange: (event) => set('passwordConfirmation', event.currentTarget.value),
+                      onBlur: () => touch('passwordConfirmation'),
+                      error: touched.passwordConfirmation
+                        ? confirmationError(values.password, values.passwordConfirmation)
+                        : null,
+                    }}
+                    idPrefix="registration-password"
+                    disabled={busy}
+                    autoFocus
+                  />
+                </Stack>
                 {passwordMessages.length > 0 ? (
                   <Alert color="red" role="alert">
                     {passwordMessages.length === 1 ? (

@@ -1,13 +1,9 @@
-import { PASSWORD_MESSAGES, passwordErrors } from '@app/contract';
+import { passwordErrors } from '@app/contract';
 import { List, Text, VisuallyHidden } from '@mantine/core';
-import { de } from '../../../i18n/de';
+import { de } from '../i18n/de';
 
-const RULES = [
-  PASSWORD_MESSAGES.tooShort,
-  PASSWORD_MESSAGES.noUppercase,
-  PASSWORD_MESSAGES.noLowercase,
-  PASSWORD_MESSAGES.noDigit,
-] as const;
+const messages = de.auth.passwordMessages;
+const RULES = [messages.tooShort, messages.noUppercase, messages.noLowercase, messages.noDigit] as const;
 
 /**
  * The PRODUCT.md §5 password rules as a live checklist under the password field (rules from the contract).
