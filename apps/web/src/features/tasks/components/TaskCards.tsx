@@ -4,13 +4,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
-import { formatDateTime, fromGermanInputValue, toGermanInputValue } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { toast, toastApiError } from '../../../lib/toast';
 import { isEmptyTaskData } from '../../editor';
 import { LazyTaskContent } from '../../editor/lazy';
 import { downloadClassOverview, downloadWorksheets, useDeleteTask, useUpdateTask } from '../queries';
 import { FeedbackExport } from './FeedbackExport';
-import { TaskForm, type TaskFormValues } from './TaskForm';
+import { taskFormValues, updateTaskRequest, type TaskFormValues } from '../taskValues';
+import { TaskForm } from './TaskForm';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
 // The parts of a task's page (pages/TaskPage.tsx, which adds the rubric and the submissions).
@@ -184,32 +185,13 @@ export function TaskEditForm({ task, onDone }: { task: Task; onDone: () => void 
   const update = useUpdateTask();
 
   const submit = (values: TaskFormValues) => {
-    update.mutate(
-      {
-        current: task,
-        changes: {
-          title: values.title,
-          due_date: fromGermanInputValue(values.due),
-          allow_late_submissions: values.due ? values.allow_late_submissions : false,
-          feedback_template: values.feedback_template.trim() || null,
-          data: values.data,
-        },
-      },
-      { onSuccess: onDone },
-    );
+    update.mutate({ current: task, changes: updateTaskRequest(values) }, { onSuccess: onDone });
   };
 
   return (
     <Paper withBorder p="md">
       <TaskForm
-        initialValues={{
-          title: task.title,
-          class_id: task.class_id,
-          due: toGermanInputValue(task.due_date),
-          allow_late_submissions: task.allow_late_submissions,
-          feedback_template: task.feedback_template ?? '',
-          data: task.data,
-        }}
+        initialValues={taskFormValues(task)}
         submitLabel={de.tasks.save}
         submitting={update.isPending}
         onSubmit={submit}

@@ -3,12 +3,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
-import { fromGermanInputValue } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSession } from '../../auth';
 import { classesQueryOptions } from '../../classes/queries';
 import { useCreateTask } from '../queries';
-import { TaskForm, type TaskFormValues } from './TaskForm';
+import { createTaskRequest, newTaskValues, type TaskFormValues } from '../taskValues';
+import { TaskForm } from './TaskForm';
 
 interface TaskCreatePageProps {
   /** Document title and heading: 'Neue Aufgabe erstellen' or 'Aufgabe erstellen' (PRODUCT.md §2). */
@@ -31,14 +31,7 @@ export function TaskCreatePage({ title, classId, draftId }: TaskCreatePageProps)
   const submit = (values: TaskFormValues) => {
     create.mutate(
       {
-        input: {
-          title: values.title,
-          class_id: values.class_id,
-          due_date: fromGermanInputValue(values.due),
-          allow_late_submissions: values.due ? values.allow_late_submissions : false,
-          feedback_template: values.feedback_template.trim() || null,
-          data: values.data,
-        },
+        input: createTaskRequest(values),
         tempId: draftId,
         userId: session?.user?.id ?? '',
       },
@@ -79,14 +72,7 @@ export function TaskCreatePage({ title, classId, draftId }: TaskCreatePageProps)
           </Group>
         ) : (
           <TaskForm
-            initialValues={{
-              title: '',
-              class_id: known?.id ?? (classes.length === 1 ? (classes[0]?.id ?? '') : ''),
-              due: '',
-              allow_late_submissions: false,
-              feedback_template: '',
-              data: null,
-            }}
+            initialValues={newTaskValues(classes, classId)}
             classes={classes}
             submitLabel={de.tasks.create}
             submitting={create.isPending}

@@ -1,4 +1,4 @@
-import type { Class, TaskData } from '@app/contract';
+import type { Class } from '@app/contract';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
@@ -6,16 +6,7 @@ import { de } from '../../../i18n/de';
 import { DATE_TIME_INPUT_PLACEHOLDER, fromGermanInputValue } from '../../../lib/dates';
 import { isTaskDataTooLarge } from '../../editor';
 import { LazyTaskEditor } from '../../editor/lazy';
-
-export interface TaskFormValues {
-  title: string;
-  class_id: string;
-  /** The due date as typed, "29.11.2026, 14:30" (`toGermanInputValue`), '' for none. */
-  due: string;
-  allow_late_submissions: boolean;
-  feedback_template: string;
-  data: TaskData | null;
-}
+import type { TaskFormValues } from '../taskValues';
 
 interface TaskFormProps {
   initialValues: TaskFormValues;
