@@ -313,7 +313,7 @@ describe('Submitting through the public link in a real browser', () => {
         .getByLabel('Dateien auswählen')
         .setInputFiles([{ name: 'ohne-js.jpg', mimeType: 'image/jpeg', buffer: await photo(640, 480, 5) }]);
       await page.getByRole('button', { name: 'Abgeben' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Abgegeben' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Abgabe erhalten' }).waitFor();
       expect(await page.getByRole('listitem').allInnerTexts()).toEqual(['ohne-js.jpg']);
       await expect.poll(() => page.getByText('Danke, Olga O.!', { exact: false }).isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

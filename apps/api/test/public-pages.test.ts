@@ -166,7 +166,7 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     const res = await formPost(taskId, { studentId: greta, studentName: '' }, ['seite 1.jpg', 'a&b <2>.jpg']);
     expect(res.status).toBe(200);
     expect(res.type).toContain('text/html');
-    expect(res.body).toContain('<h1>Abgegeben</h1>');
+    expect(res.body).toContain('<h1>Abgabe erhalten</h1>');
     expect(res.body).toContain('Danke, Greta G.!');
     expect(res.body).not.toContain('<2>');
     expect(res.body).toMatch(/Eingegangen am \d{2}\.\d{2}\.\d{4}/);

@@ -37,3 +37,4 @@ export * from './pdfs';
 export * from './scans';
 export * from './skill-profile';
 export * from './color-scheme-script';
+export * from './submit-page-strings';

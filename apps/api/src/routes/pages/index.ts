@@ -149,7 +149,7 @@ async function formPost(app: FastifyInstance) {
       const taskId = taskIdOf(request);
       if (!sameOrigin(request, app.config.PUBLIC_URL)) {
         request.log.info({ origin: request.headers.origin ?? null }, 'form post from a foreign page refused');
-        return html(reply.code(403), errorPage(pageStrings.error.foreignOrigin, taskId));
+        return html(reply.code(403), errorPage(pageStrings.withoutScript.error.foreignOrigin, taskId));
       }
       if (!taskId) throw new AppError('TASK_NOT_FOUND');
       const { receipt, label } = await studentUploadNamed(ctxOf(request), taskId, request);

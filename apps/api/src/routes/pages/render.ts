@@ -104,7 +104,7 @@ export function submitMarkup(page: SubmitPageResponse): string {
     `<h2>${esc(s.submit.nameHeading)}</h2>` +
     `<label for="ssr-student">${esc(s.submit.namePick)}</label>` +
     `<select id="ssr-student" name="${UPLOAD_FIELDS.studentId}"><option value="">${esc(s.submit.namePlaceholder)}</option>${options}</select>` +
-    `<label for="ssr-name">${esc(s.submit.nameTyped)}</label>` +
+    `<label for="ssr-name">${esc(`${s.withoutScript.notListed} ${s.submit.nameTyped}`)}</label>` +
     `<input id="ssr-name" name="${UPLOAD_FIELDS.studentName}" autocomplete="name" maxlength="100" aria-describedby="ssr-name-hint">` +
     `<p id="ssr-name-hint" class="muted">${esc(s.submit.nameTypedHint)}</p>` +
     `<h2>${esc(s.submit.filesHeading)}</h2>` +
@@ -203,13 +203,13 @@ function standalone(title: string, body: string): string {
   );
 }
 
-/** "Abgegeben": who, which files, when — and the way back to hand in more. */
+/** "Abgabe erhalten": who, which files, when — and the way back to hand in more. */
 export function receiptPage(taskId: string, name: string, receipt: UploadReceipt): string {
-  const r = s.receipt;
+  const r = s.submit.receipt;
   const files = receipt.received
     .map(
       (file) =>
-        `<li>${esc(file.original_name)}${file.duplicate ? ` <span class="muted">(${esc(r.duplicate)})</span>` : ''}</li>`,
+        `<li>${esc(file.original_name)}${file.duplicate ? ` <span class="muted">– ${esc(s.submit.status.duplicate)}</span>` : ''}</li>`,
     )
     .join('');
   return standalone(
@@ -222,7 +222,7 @@ export function receiptPage(taskId: string, name: string, receipt: UploadReceipt
 
 /** A refused form post: the German message of the error code, and the way back to the task when there is one. */
 export function errorPage(message: string, taskId: string | null): string {
-  const e = s.error;
+  const e = s.withoutScript.error;
   return standalone(
     e.heading,
     `<h1>${esc(e.heading)}</h1><p class="error">${esc(message)}</p>` +

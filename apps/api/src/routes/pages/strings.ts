@@ -1,47 +1,16 @@
+import { SUBMIT_PAGE_SERVER_STRINGS, SUBMIT_PAGE_STRINGS } from '@app/contract';
+
 /**
- * German strings of the server-rendered public pages (ADR 020): the submit page's form before its script runs,
- * the receipt and error pages of the form post, and the feedback link. Worded like the web app's `de.submit`
- * (students are addressed with "du"); kept on the API side so that the pages' JavaScript does not grow.
+ * German strings of the server-rendered public pages (ADR 020). The submit page's (its form before the script
+ * runs, the receipt and error pages of the form post) come from the contract, the same table as the web app's
+ * page, so the two cannot drift apart; the feedback link's are here.
  */
 export const pageStrings = {
   appName: 'Klassenzimmer',
-  /** A TikZ picture of the task (as `de.submit.tikzPicture`). */
-  tikz: {
-    pictureLabel: 'TikZ-Grafik',
-    pictureLabelWithText: (text: string) => `TikZ-Grafik: ${text}`,
-  },
-  submit: {
-    documentTitle: (title: string) => `${title} – Abgabe`,
-    dueDate: (date: string) => `Abgabe bis ${date}`,
-    closed: {
-      draft: 'Diese Aufgabe ist noch nicht freigegeben und nimmt noch keine Abgaben an.',
-      closed: 'Diese Aufgabe ist geschlossen und nimmt keine Abgaben mehr an.',
-      past_due: 'Die Abgabefrist ist abgelaufen. Diese Aufgabe nimmt keine Abgaben mehr an.',
-    },
-    notFound: 'Diese Aufgabe gibt es nicht. Bitte prüfe den Link oder frag deine Lehrkraft.',
-    nameHeading: '1. Dein Name',
-    namePick: 'Wähle deinen Namen',
-    namePlaceholder: 'Bitte auswählen …',
-    nameTyped: 'Nicht in der Liste? Dein Vor- und Nachname',
-    nameTypedHint: 'Deine Lehrkraft ordnet deine Abgabe dann dir zu.',
-    filesHeading: '2. Deine Lösung',
-    filesHint: (maxFiles: number, maxMb: number) =>
-      `Fotos oder PDF-Dateien, höchstens ${maxFiles} Dateien mit je ${maxMb} MB.`,
-    chooseFiles: 'Dateien auswählen',
-    submit: 'Abgeben',
-  },
-  receipt: {
-    heading: 'Abgegeben',
-    intro: (name: string) => `Danke, ${name}! Deine Lehrkraft hat diese Dateien erhalten:`,
-    at: (dateTime: string) => `Eingegangen am ${dateTime}`,
-    duplicate: 'schon vorhanden, nicht doppelt gespeichert',
-    more: 'Weitere Dateien abgeben',
-  },
-  error: {
-    heading: 'Das hat nicht geklappt',
-    back: 'Zurück zur Aufgabe',
-    foreignOrigin: 'Bitte gib deine Dateien direkt auf der Seite der Aufgabe ab.',
-  },
+  tikz: SUBMIT_PAGE_STRINGS.tikzPicture,
+  submit: SUBMIT_PAGE_STRINGS.submit,
+  /** Only the page without JavaScript: the typed name beside the list, the error pages of the post. */
+  withoutScript: SUBMIT_PAGE_SERVER_STRINGS,
   feedback: {
     documentTitle: (title: string) => `${title} – Rückmeldung`,
     heading: (name: string) => `Rückmeldung für ${name}`,
