@@ -112,7 +112,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
   const floorBody = { ok: true };
   app.get('/api/bench/floor', () => floorBody);
   app.get('/api/bench/one-query', async (request) => {
-    await requireSubject(teacher(request.user?.id ?? ''), 'xxxxxxxxxxxxxxxxxxxxx').catch(() => undefined);
+    await requireSubject(teacher(request.user?.id ?? ''), 'xxxxxxxxxxxxxxxxxxxxx', 'view').catch(
+      () => undefined,
+    );
     return floorBody;
   });
   try {

@@ -1,5 +1,5 @@
-import { and, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, ne, type Placeholder, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import {
   classes,
@@ -7,6 +7,7 @@ import {
   clusters,
   coinLedger,
   notifications,
+  pdfExports,
   rawSourceCriteria,
   skillDetails,
   skillGroups,
@@ -20,24 +21,29 @@ import {
   userProfile,
 } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { requireUser } from './accounts/users';
 import { actorId, type Ctx } from './context';
 
-// The access policy: every "may this actor read or change this row" question of the product is answered
-// here, and every operation of the domain layer asks here instead of comparing ids itself.
+// The access policy: every "may this actor do this with this row" question of the product is answered here.
+// Every operation of the domain layer names the verb it needs and asks here; none compares owner ids itself.
 //
-// Today a teacher sees exactly the rows they created (`created_by`), and a row of a teacher's task
-// (submission, file, feedback) belongs to the task's teacher. Another teacher's row answers the same 404
-// as a missing one, so ids cannot be probed. Students reach their own work only through public routes:
-// the submit page (by task id, once the task is published: `publicByTaskId`) and their personal feedback
-// link (by token).
+// Verbs: `view` reads. `grade` is the work on hand-ins: uploading and matching scans, scores, texts, AI
+// corrections, handing back. `manage` creates, changes or deletes the object or its structure: subjects,
+// classes (their code and students), tasks, rubrics, student accounts, and a hand-in or file itself. A table
+// answers only the verbs that mean something for it.
 //
-// Co-teaching (a second teacher on a class sees and grades it) is not built, and it changes more than this
-// file: a table of a class's teachers (class_user holds students only); here, conditions for classes,
-// tasks, submissions and files that read "created it, or teaches the class" and for skill groups, skills
-// and levels "created it, or linked to a task the viewer may use" (task_x_skill_group), and a verb on each
-// condition (a co-teacher grades but does not delete the class); the operations, which then name the verb
-// they need, and those that take a row's created_by as its teacher; the realtime trigger. ARCHITECTURE.md
-// §11 lists them.
+// Today every verb resolves to the same condition: a teacher may do everything with the rows they own
+// (`ownedBy`: created them), and a row of a teacher's task (submission, file, grading) belongs to the task's
+// teacher. Another teacher's row answers the same 404 as a missing one, so ids cannot be probed. Students
+// reach their own work only through public routes: the submit page (by task id, once the task is published:
+// `publicByTaskId`) and their personal feedback link (by token).
+//
+// Co-teaching (a second teacher views and grades a class but does not manage it) is not built. Here it
+// changes only the `view` and `grade` conditions: classes, tasks, submissions and files become "owns it, or
+// teaches its class", skill groups and skills "owns it, or linked to a task the viewer may view or grade";
+// `manage` and `ownedBy` stay. Outside this file it needs a table of a class's teachers (class_user holds
+// students only) with its routes, the places that take a row's created_by as the class's teacher, and the
+// realtime trigger: ARCHITECTURE.md §11 lists them.
 
 /**
  * The user id a condition is written for: a string, or a placeholder in a prepared statement (the hot lists
@@ -45,39 +51,96 @@ import { actorId, type Ctx } from './context';
  */
 export type Viewer = string | Placeholder;
 
+/** What an operation does with a row: read it, grade the hand-ins in it, or create, change or delete it. */
+export type Verb = 'view' | 'grade' | 'manage';
+
+type Condition = (viewer: Viewer) => SQL;
+
+/** A table's conditions, one per verb it answers; asking it for another verb does not compile. */
+const byVerb =
+  <V extends Verb>(conditions: Record<V, Condition>) =>
+  (verb: V, viewer: Viewer): SQL =>
+    conditions[verb](viewer);
+
+const is =
+  (column: AnyPgColumn): Condition =>
+  (viewer) =>
+    eq(column, viewer);
+
 // Subqueries of the conditions below are built without a database handle (same casing as the database's).
 const queries = new QueryBuilder({ casing: 'snake_case' });
 
 /**
- * SQL conditions selecting the rows of each table the viewer may read and change. Combine them with the
- * operation's own conditions (`and(eq(tasks.id, id), accessible.tasks(viewer))`).
+ * The rows an account owns: the `manage` conditions, and what deleting the account deletes (with what
+ * cascades from them: a class's memberships and tasks, a task's submissions, files and grading, a skill
+ * group's skills, levels, criteria and task links). Today the owner is the creator.
+ */
+export const ownedBy = {
+  subjects: is(subjects.created_by),
+  classes: is(classes.created_by),
+  tasks: is(tasks.created_by),
+  skillGroups: is(skillGroups.created_by),
+  clusters: is(clusters.created_by),
+  /** An export is read only by the teacher who asked for it. */
+  pdfExports: is(pdfExports.created_by),
+  /** The student accounts a teacher created; their own profile, which they wrote too, is not one. */
+  studentAccounts: (viewer: Viewer): SQL =>
+    and(eq(userProfile.created_by, viewer), ne(userProfile.user_id, viewer))!,
+};
+
+// Who teaches a class or task and grades its hand-ins: today its owner (co-teaching adds its co-teachers).
+const teachesClass: Condition = ownedBy.classes;
+const teachesTask: Condition = ownedBy.tasks;
+/** A submission's created_by is its task's owner, also for uploads through the public page. */
+const ownsSubmission: Condition = is(submissions.created_by);
+const teachesSubmission: Condition = ownsSubmission;
+const taskConditions = byVerb({ view: teachesTask, grade: teachesTask, manage: ownedBy.tasks });
+const taskIds = (verb: Verb, viewer: Viewer) =>
+  queries.select({ id: tasks.id }).from(tasks).where(taskConditions(verb, viewer));
+
+/**
+ * SQL conditions selecting the rows of each table the viewer may use for the verb. Combine them with the
+ * operation's own conditions (`and(eq(tasks.id, id), accessible.tasks('manage', viewer))`).
  */
 export const accessible = {
-  subjects: (viewer: Viewer): SQL => eq(subjects.created_by, viewer),
-  classes: (viewer: Viewer): SQL => eq(classes.created_by, viewer),
-  tasks: (viewer: Viewer): SQL => eq(tasks.created_by, viewer),
-  /** A submission's created_by is its task's teacher, also for uploads through the public page. */
-  submissions: (viewer: Viewer): SQL => eq(submissions.created_by, viewer),
-  /** Files have no created_by (public uploads have no user): they belong to their task. */
-  submissionFiles: (viewer: Viewer): SQL =>
-    inArray(
-      submissionFiles.task_id,
-      queries.select({ id: tasks.id }).from(tasks).where(accessible.tasks(viewer)),
-    ),
-  /** The profiles a teacher wrote for the student accounts they created. */
-  studentProfiles: (viewer: Viewer): SQL => eq(userProfile.created_by, viewer),
-  skillGroups: (viewer: Viewer): SQL => eq(skillGroups.created_by, viewer),
-  skills: (viewer: Viewer): SQL => eq(skills.created_by, viewer),
-  skillDetails: (viewer: Viewer): SQL => eq(skillDetails.created_by, viewer),
-  criteria: (viewer: Viewer): SQL => eq(rawSourceCriteria.created_by, viewer),
-  clusters: (viewer: Viewer): SQL => eq(clusters.created_by, viewer),
-  taskSkillGroups: (viewer: Viewer): SQL => eq(taskXSkillGroup.created_by, viewer),
-  skillGroupSkills: (viewer: Viewer): SQL => eq(skillXSkillGroup.created_by, viewer),
+  subjects: byVerb({ view: ownedBy.subjects, manage: ownedBy.subjects }),
+  classes: byVerb({ view: teachesClass, grade: teachesClass, manage: ownedBy.classes }),
+  tasks: taskConditions,
+  submissions: byVerb({ view: teachesSubmission, grade: teachesSubmission, manage: ownsSubmission }),
+  /** Files have no created_by (public uploads have no user): they go with their task. */
+  submissionFiles: (verb: Verb, viewer: Viewer): SQL =>
+    inArray(submissionFiles.task_id, taskIds(verb, viewer)),
+  /** The profiles a teacher wrote: the student accounts they created. */
+  studentProfiles: byVerb({ view: is(userProfile.created_by), manage: is(userProfile.created_by) }),
+  skillGroups: byVerb({ view: ownedBy.skillGroups, grade: ownedBy.skillGroups, manage: ownedBy.skillGroups }),
+  skills: byVerb({
+    view: is(skills.created_by),
+    grade: is(skills.created_by),
+    manage: is(skills.created_by),
+  }),
+  skillDetails: byVerb({ view: is(skillDetails.created_by), manage: is(skillDetails.created_by) }),
+  criteria: byVerb({ view: is(rawSourceCriteria.created_by), manage: is(rawSourceCriteria.created_by) }),
+  clusters: byVerb({ view: ownedBy.clusters, manage: ownedBy.clusters }),
+  taskSkillGroups: byVerb({ view: is(taskXSkillGroup.created_by), manage: is(taskXSkillGroup.created_by) }),
+  skillGroupSkills: byVerb({
+    view: is(skillXSkillGroup.created_by),
+    manage: is(skillXSkillGroup.created_by),
+  }),
   /** Notifications are their receiver's only (also for organization members, who may send to anyone). */
-  notifications: (viewer: Viewer): SQL => eq(notifications.receiver_user_id, viewer),
+  notifications: byVerb({
+    view: is(notifications.receiver_user_id),
+    manage: is(notifications.receiver_user_id),
+  }),
   /** Coin bookings are their user's (the data export reads them; charges and grants go by user id). */
-  coinLedger: (viewer: Viewer): SQL => eq(coinLedger.user_id, viewer),
+  coinLedger: byVerb({ view: is(coinLedger.user_id) }),
+  /** The teacher's own exports, while they may still view the task. */
+  pdfExports: byVerb({
+    view: (viewer) => and(ownedBy.pdfExports(viewer), inArray(pdfExports.task_id, taskIds('view', viewer)))!,
+  }),
 };
+
+/** The verbs a table of `accessible` answers. */
+export type VerbOf<T extends keyof typeof accessible> = Parameters<(typeof accessible)[T]>[0];
 
 /**
  * The tasks anyone holding a task id may see on the public submit page (and hand in to, while
@@ -95,8 +158,8 @@ export const sharedByFeedbackLink = (token: string): SQL =>
   and(eq(submissions.feedback_token, token), eq(submissions.status, 'ausgeteilt'))!;
 
 /**
- * The teacher of an object the actor wants to read or change; throws the object's 404 unless the actor
- * may. Returns the acting user's id for the operation's own writes (created_by of new rows).
+ * The teacher of an object the actor wants to use; throws the object's 404 unless the actor may. Returns the
+ * acting user's id for the operation's own writes (created_by of new rows).
  */
 async function require(
   ctx: Ctx,
@@ -109,79 +172,104 @@ async function require(
   return viewer;
 }
 
-/** Throws SUBJECT_NOT_FOUND unless the actor may use the subject. */
-export const requireSubject = (ctx: Ctx, id: string) =>
+/** Throws SUBJECT_NOT_FOUND unless the actor may use the subject for `verb`. */
+export const requireSubject = (ctx: Ctx, id: string, verb: VerbOf<'subjects'>) =>
   require(ctx, 'SUBJECT_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: subjects.id })
       .from(subjects)
-      .where(and(eq(subjects.id, id), accessible.subjects(viewer))));
+      .where(and(eq(subjects.id, id), accessible.subjects(verb, viewer))));
 
-/** Throws CLASS_NOT_FOUND unless the actor may read and change the class. */
-export const requireClass = (ctx: Ctx, id: string) =>
+/** Throws CLASS_NOT_FOUND unless the actor may use the class for `verb`. */
+export const requireClass = (ctx: Ctx, id: string, verb: Verb) =>
   require(ctx, 'CLASS_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: classes.id })
       .from(classes)
-      .where(and(eq(classes.id, id), accessible.classes(viewer))));
+      .where(and(eq(classes.id, id), accessible.classes(verb, viewer))));
 
-/** Throws TASK_NOT_FOUND unless the actor may read and change the task. */
-export const requireTask = (ctx: Ctx, id: string) =>
+/** Throws TASK_NOT_FOUND unless the actor may use the task for `verb`. */
+export const requireTask = (ctx: Ctx, id: string, verb: Verb) =>
   require(ctx, 'TASK_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.id, id), accessible.tasks(viewer))));
+      .where(and(eq(tasks.id, id), accessible.tasks(verb, viewer))));
 
-/** Throws SUBMISSION_NOT_FOUND unless the actor may read and grade the submission. */
-export const requireSubmission = (ctx: Ctx, id: string) =>
+/** Throws SUBMISSION_NOT_FOUND unless the actor may use the submission for `verb`. */
+export const requireSubmission = (ctx: Ctx, id: string, verb: Verb) =>
   require(ctx, 'SUBMISSION_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: submissions.id })
       .from(submissions)
-      .where(and(eq(submissions.id, id), accessible.submissions(viewer))));
+      .where(and(eq(submissions.id, id), accessible.submissions(verb, viewer))));
 
-/** Throws SKILL_GROUP_NOT_FOUND unless the actor may use and change the skill group. */
-export const requireSkillGroup = (ctx: Ctx, id: string) =>
+/** Throws SKILL_GROUP_NOT_FOUND unless the actor may use the skill group for `verb`. */
+export const requireSkillGroup = (ctx: Ctx, id: string, verb: Verb) =>
   require(ctx, 'SKILL_GROUP_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: skillGroups.id })
       .from(skillGroups)
-      .where(and(eq(skillGroups.id, id), accessible.skillGroups(viewer))));
+      .where(and(eq(skillGroups.id, id), accessible.skillGroups(verb, viewer))));
 
-/** Throws SKILL_NOT_FOUND unless the actor may use and change the skill. */
-export const requireSkill = (ctx: Ctx, id: string) =>
+/** Throws SKILL_NOT_FOUND unless the actor may use the skill for `verb`. */
+export const requireSkill = (ctx: Ctx, id: string, verb: Verb) =>
   require(ctx, 'SKILL_NOT_FOUND', (db, viewer) =>
     db
       .select({ id: skills.id })
       .from(skills)
-      .where(and(eq(skills.id, id), accessible.skills(viewer))));
+      .where(and(eq(skills.id, id), accessible.skills(verb, viewer))));
 
-/** The student's membership in one of the viewer's classes, if any. */
-const classStudent = (db: Executor, viewer: string, studentId: string) =>
+/** The student's membership in one of the classes the viewer may use for `verb`, if any. */
+const classStudent = (db: Executor, viewer: string, studentId: string, verb: Verb) =>
   db
     .select({ user_id: classUser.user_id })
     .from(classUser)
     .innerJoin(classes, eq(classes.id, classUser.class_id))
-    .where(and(eq(classUser.user_id, studentId), accessible.classes(viewer)))
+    .where(and(eq(classUser.user_id, studentId), accessible.classes(verb, viewer)))
     .limit(1);
 
-/** Throws STUDENT_NOT_FOUND unless the student is in one of the classes the actor may use. */
-export const requireClassStudent = (ctx: Ctx, studentId: string) =>
-  require(ctx, 'STUDENT_NOT_FOUND', (db, viewer) => classStudent(db, viewer, studentId));
+/** Throws STUDENT_NOT_FOUND unless the student is in one of the classes the actor may use for `verb`. */
+export const requireClassStudent = (ctx: Ctx, studentId: string, verb: Verb) =>
+  require(ctx, 'STUDENT_NOT_FOUND', (db, viewer) => classStudent(db, viewer, studentId, verb));
 
 /**
- * Throws STUDENT_NOT_FOUND unless the actor created the student's account (wrote their profile) or has them
- * in one of their classes.
+ * Throws STUDENT_NOT_FOUND unless the actor wrote the student's profile (created the account) or has them in
+ * one of their classes, for `verb`.
  */
-export const requireStudentAccount = (ctx: Ctx, studentId: string) =>
+export const requireStudentAccount = (ctx: Ctx, studentId: string, verb: VerbOf<'studentProfiles'>) =>
   require(ctx, 'STUDENT_NOT_FOUND', async (db, viewer) => {
     const profile = await db
       .select({ id: userProfile.id })
       .from(userProfile)
-      .where(and(eq(userProfile.user_id, studentId), accessible.studentProfiles(viewer)));
-    return profile.length > 0 ? profile : classStudent(db, viewer, studentId);
+      .where(and(eq(userProfile.user_id, studentId), accessible.studentProfiles(verb, viewer)));
+    return profile.length > 0 ? profile : classStudent(db, viewer, studentId, verb);
   });
+
+/**
+ * Throws STUDENT_NOT_FOUND unless the actor owns the student's account (created it): deleting an account is
+ * its creator's alone, not a class teacher's.
+ */
+export const requireOwnedStudentAccount = (ctx: Ctx, studentId: string) =>
+  require(ctx, 'STUDENT_NOT_FOUND', (db, viewer) =>
+    db
+      .select({ id: userProfile.id })
+      .from(userProfile)
+      .where(and(eq(userProfile.user_id, studentId), ownedBy.studentAccounts(viewer))));
+
+/**
+ * Throws unless the actor may send a notification to the receiver: themself; an organization member anyone
+ * who exists (404 USER_NOT_FOUND otherwise, ADR 009); nobody else another user (403
+ * NOTIFICATION_RECEIVER_FORBIDDEN: no spam channel between teachers). Returns the sender's id.
+ */
+export async function requireNotificationReceiver(ctx: Ctx, receiverId: string): Promise<string> {
+  const sender = actorId(ctx);
+  if (receiverId === sender) return sender;
+  if (ctx.actor.kind !== 'user' || ctx.actor.role !== 'organization_member')
+    throw new AppError('NOTIFICATION_RECEIVER_FORBIDDEN');
+  await requireUser(ctx, receiverId);
+  return sender;
+}
 
 /** True when the user is a student member of the class (join token or an account the teacher created). */
 export async function isClassMember(db: Executor, classId: string, userId: string): Promise<boolean> {

@@ -83,7 +83,7 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
       db
         .select(notificationColumns)
         .from(notificationsTable)
-        .where(accessible.notifications(userId))
+        .where(accessible.notifications('view', userId))
         .orderBy(asc(notificationColumns.created_at), asc(notificationColumns.id)),
     ]);
   // One after the other: PGlite has one connection, and these are few per teacher.
@@ -95,7 +95,7 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   const grading = [];
   for (const submission of list) grading.push(await loadGrading(ctx, submission.id));
 
-  const mine = accessible.submissions(userId);
+  const mine = accessible.submissions('view', userId);
   const releases = await db
     .select({
       submission_id: feedbackReleases.submission_id,
@@ -119,13 +119,13 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
       created_at: isoTimestamp(coinLedger.created_at),
     })
     .from(coinLedger)
-    .where(accessible.coinLedger(userId))
+    .where(accessible.coinLedger('view', userId))
     .orderBy(asc(coinLedger.created_at), asc(coinLedger.id));
   const balance = await coinBalance(db, userId);
   const files = await db
     .select({ ...fileColumns, storage_key: submissionFiles.storage_key })
     .from(submissionFiles)
-    .where(accessible.submissionFiles(userId))
+    .where(accessible.submissionFiles('view', userId))
     .orderBy(asc(submissionFiles.task_id), asc(submissionFiles.uploaded_at), asc(submissionFiles.id));
 
   const zip = exportZip(ctx, now, README);

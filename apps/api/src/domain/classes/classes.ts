@@ -6,7 +6,7 @@ import { classes, classUser } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { isoTimestamp } from '../../lib/sql';
-import { accessible, requireSubject } from '../access';
+import { accessible, requireSubject, type Verb } from '../access';
 import { actorId, type Ctx } from '../context';
 import { insertWithToken } from './join-token';
 
@@ -37,7 +37,7 @@ const listQuery = (db: Executor) =>
       updated_at: isoTimestamp(classes.updated_at),
     })
     .from(classes)
-    .where(accessible.classes(sql.placeholder('userId')))
+    .where(accessible.classes('view', sql.placeholder('userId')))
     .orderBy(desc(classes.updated_at), desc(classes.id))
     .prepare('classes_list');
 const listQueries = new WeakMap<Executor, ReturnType<typeof listQuery>>();
@@ -54,8 +54,9 @@ const toClass = (row: ClassRow, students?: string[]): Class => ({
   ...(students ? { students } : {}),
 });
 
-/** The class `id` if the actor may use it. */
-const visibleClass = (ctx: Ctx, id: string) => and(eq(classes.id, id), accessible.classes(actorId(ctx)));
+/** The class `id` if the actor may use it for `verb`. */
+const usableClass = (ctx: Ctx, id: string, verb: Verb) =>
+  and(eq(classes.id, id), accessible.classes(verb, actorId(ctx)));
 
 /** Newest change first (PRODUCT.md §7); id breaks ties so the order is stable. */
 export async function listClasses(ctx: Ctx): Promise<Class[]> {
@@ -67,7 +68,10 @@ export async function listClasses(ctx: Ctx): Promise<Class[]> {
 
 /** One class with `students` (user ids) filled. */
 export async function getClass(ctx: Ctx, id: string): Promise<Class> {
-  const [row] = await ctx.db.select(classColumns).from(classes).where(visibleClass(ctx, id));
+  const [row] = await ctx.db
+    .select(classColumns)
+    .from(classes)
+    .where(usableClass(ctx, id, 'view'));
   if (!row) throw new AppError('CLASS_NOT_FOUND');
   const members = await ctx.db
     .select({ user_id: classUser.user_id })
@@ -82,7 +86,7 @@ export async function getClass(ctx: Ctx, id: string): Promise<Class> {
 
 export async function createClass(ctx: Ctx, input: Required<CreateClassRequest>): Promise<Class> {
   // A subject the actor may not use is as unknown as a missing one.
-  const teacherId = await requireSubject(ctx, input.subject_id);
+  const teacherId = await requireSubject(ctx, input.subject_id, 'manage');
   try {
     const [row] = await insertWithToken((join_token) =>
       ctx.db
@@ -106,13 +110,13 @@ export async function createClass(ctx: Ctx, input: Required<CreateClassRequest>)
 }
 
 export async function updateClass(ctx: Ctx, id: string, input: UpdateClassRequest): Promise<Class> {
-  if (input.subject_id !== undefined) await requireSubject(ctx, input.subject_id);
+  if (input.subject_id !== undefined) await requireSubject(ctx, input.subject_id, 'manage');
   let row: ClassRow | undefined;
   try {
     [row] = await ctx.db
       .update(classes)
       .set({ ...input, updated_at: sql`now()` })
-      .where(visibleClass(ctx, id))
+      .where(usableClass(ctx, id, 'manage'))
       .returning(classColumns);
   } catch (err) {
     if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('SUBJECT_NOT_FOUND');
@@ -124,6 +128,9 @@ export async function updateClass(ctx: Ctx, id: string, input: UpdateClassReques
 
 /** Deletes the class with its memberships and tasks (and their submissions); the student accounts stay. */
 export async function deleteClass(ctx: Ctx, id: string): Promise<void> {
-  const deleted = await ctx.db.delete(classes).where(visibleClass(ctx, id)).returning({ id: classes.id });
+  const deleted = await ctx.db
+    .delete(classes)
+    .where(usableClass(ctx, id, 'manage'))
+    .returning({ id: classes.id });
   if (deleted.length === 0) throw new AppError('CLASS_NOT_FOUND');
 }

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
 import { classes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { accessible } from '../access';
+import { accessible, type Verb } from '../access';
 import { actorId, type Ctx } from '../context';
 
 /**
@@ -35,20 +35,20 @@ export async function getJoinToken(ctx: Ctx, id: string): Promise<string> {
   const [row] = await ctx.db
     .select({ join_token: classes.join_token })
     .from(classes)
-    .where(and(eq(classes.id, id), accessible.classes(actorId(ctx))));
+    .where(and(eq(classes.id, id), accessible.classes('view', actorId(ctx))));
   if (!row) throw new AppError('CLASS_NOT_FOUND');
   return row.join_token;
 }
 
 /** Replaces the join token: the old one stops working at once. The class's updated_at stays. */
 export async function rotateJoinToken(ctx: Ctx, id: string): Promise<string> {
-  const visible = and(eq(classes.id, id), accessible.classes(actorId(ctx)));
+  const managed = and(eq(classes.id, id), accessible.classes('manage', actorId(ctx)));
   const rows = await insertWithToken((join_token) =>
     ctx.db
       .update(classes)
       // Not a change of the class itself: keep updated_at (and so the list order) as it is.
       .set({ join_token, updated_at: sql`${classes.updated_at}` })
-      .where(visible)
+      .where(managed)
       .returning({ join_token: classes.join_token }),
   );
   const row = rows[0];
@@ -57,12 +57,13 @@ export async function rotateJoinToken(ctx: Ctx, id: string): Promise<string> {
 }
 
 /**
- * The viewer's class with this token, or undefined. Matches the token as stored and as typed by hand (case,
+ * The class with this token the viewer may use for `verb`, or undefined. Matches the token as stored and as typed by hand (case,
  * spaces and dashes ignored), so a code read from the projector works too.
  */
 export async function findClassByToken(
   db: Executor,
   viewer: string,
+  verb: Verb,
   token: string,
 ): Promise<string | undefined> {
   const candidates = [...new Set([token.trim(), normalizeJoinToken(token)])].filter(Boolean);
@@ -71,7 +72,7 @@ export async function findClassByToken(
     .from(classes)
     .where(
       and(
-        accessible.classes(viewer),
+        accessible.classes(verb, viewer),
         candidates.length === 1
           ? eq(classes.join_token, candidates[0]!)
           : inArray(classes.join_token, candidates),

@@ -14,7 +14,7 @@ import { findClassByToken } from './join-token';
 
 /** The class's students with the names of their profiles, by last name then first name. */
 export async function listClassStudents(ctx: Ctx, classId: string): Promise<ClassStudent[]> {
-  await requireClass(ctx, classId);
+  await requireClass(ctx, classId, 'view');
   const cipher = cipherOf(ctx);
   const rows = await ctx.db
     .select({ user_id: classUser.user_id, meta_data: userProfile.meta_data })
@@ -30,7 +30,7 @@ export async function listClassStudents(ctx: Ctx, classId: string): Promise<Clas
 
 /** Removes only the class_user link (PRODUCT.md §4); 404 STUDENT_NOT_FOUND when they are not in the class. */
 export async function removeClassStudent(ctx: Ctx, classId: string, studentId: string): Promise<void> {
-  await requireClass(ctx, classId);
+  await requireClass(ctx, classId, 'manage');
   const removed = await ctx.db
     .delete(classUser)
     .where(and(eq(classUser.class_id, classId), eq(classUser.user_id, studentId)))
@@ -65,9 +65,9 @@ export async function joinClass(
 ): Promise<{ class_id: string; added: boolean; created_submissions: number }> {
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
-    const classId = await findClassByToken(tx, actorId(txCtx), token);
+    const classId = await findClassByToken(tx, actorId(txCtx), 'manage', token);
     if (!classId) throw new AppError('JOIN_TOKEN_INVALID');
-    const teacherId = await requireStudentAccount(txCtx, studentId);
+    const teacherId = await requireStudentAccount(txCtx, studentId, 'manage');
     const added = await addClassStudent(tx, teacherId, classId, studentId);
     const created = await createMissingSubmissionsForStudent(tx, teacherId, studentId);
     return { class_id: classId, added, created_submissions: created };

@@ -68,7 +68,7 @@ export async function calibrationCandidates(
     .innerJoin(skills, eq(skills.id, skillFeedback.skill_id))
     .where(
       and(
-        accessible.submissions(ownerId),
+        accessible.submissions('grade', ownerId),
         isNotNull(skillFeedback.ai_score),
         sql`${skillFeedback.ai_score} >= 0`,
         sql`${skillFeedback.score} >= 0`,

@@ -162,7 +162,7 @@ export async function requestSubmissionCorrection(
   const [row] = await ctx.db
     .select({ task_id: submissions.task_id })
     .from(submissions)
-    .where(and(eq(submissions.id, submissionId), accessible.submissions(actorId(ctx))));
+    .where(and(eq(submissions.id, submissionId), accessible.submissions('grade', actorId(ctx))));
   if (!row || row.task_id !== taskId) throw new AppError('SUBMISSION_NOT_FOUND');
   return requestCorrections(ctx, { submissionId });
 }
@@ -182,7 +182,7 @@ export async function previewCorrections(ctx: Ctx, taskId: string): Promise<Corr
  * transaction); 404 for a task or submission they may not.
  */
 async function lockCandidates(ctx: Ctx, target: CorrectionTarget, lock = true): Promise<Candidate[]> {
-  const viewer = 'taskId' in target ? await requireTask(ctx, target.taskId) : actorId(ctx);
+  const viewer = 'taskId' in target ? await requireTask(ctx, target.taskId, 'grade') : actorId(ctx);
   const tx = ctx.db;
   const query = tx
     .select({
@@ -201,7 +201,7 @@ async function lockCandidates(ctx: Ctx, target: CorrectionTarget, lock = true): 
     .from(submissions)
     .where(
       and(
-        accessible.submissions(viewer),
+        accessible.submissions('grade', viewer),
         'taskId' in target ? eq(submissions.task_id, target.taskId) : eq(submissions.id, target.submissionId),
       ),
     )

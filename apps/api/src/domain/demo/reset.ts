@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { userProfile } from '../../db/schema';
-import { deleteAuthoredContent } from '../accounts/delete';
+import { deleteOwnedData } from '../accounts/delete';
 import type { Ctx } from '../context';
 import { DEMO_TEACHER, ensureDemoAccounts, logDemoAccounts } from './accounts';
 import { seedDemoContent, type DemoSeed } from './seed';
@@ -14,7 +14,7 @@ async function reseed(ctx: Ctx): Promise<DemoSeed> {
   const cpu = process.cpuUsage();
   const teacherId = await ensureDemoAccounts(ctx);
   // Visitors stay signed in: only the demo's student accounts lose their sessions.
-  await deleteAuthoredContent(ctx, teacherId, { keepOwnSessions: true });
+  await deleteOwnedData(ctx, teacherId, { keepOwnSessions: true });
   // The teacher's role went with their data.
   await ensureDemoAccounts(ctx);
   const seed = await seedDemoContent(ctx, teacherId);

@@ -14,7 +14,7 @@ export async function taskIdsOfClass(ctx: Ctx, classId: string): Promise<string[
   const rows = await ctx.db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.class_id, classId), accessible.tasks(actorId(ctx))));
+    .where(and(eq(tasks.class_id, classId), accessible.tasks('manage', actorId(ctx))));
   return rows.map((r) => r.id);
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { submissionFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isoTimestamp } from '../../lib/sql';
-import { accessible, requireTask } from '../access';
+import { accessible, requireTask, type Verb } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { syncSubmissionStatus } from '../submissions/status';
 
@@ -34,7 +34,7 @@ export async function listTaskFiles(
   taskId: string,
   options: { viaLink?: boolean } = {},
 ): Promise<SubmissionFile[]> {
-  await requireTask(ctx, taskId);
+  await requireTask(ctx, taskId, 'view');
   return ctx.db
     .select(fileColumns)
     .from(submissionFiles)
@@ -58,8 +58,8 @@ export const storedFileColumns = {
   uploaded_at: submissionFiles.uploaded_at,
 };
 
-/** One file the actor may see, with its storage key; 404 FILE_NOT_FOUND otherwise. */
-export async function findFile(ctx: Ctx, fileId: string) {
+/** One file the actor may use for `verb`, with its storage key; 404 FILE_NOT_FOUND otherwise. */
+export async function findFile(ctx: Ctx, fileId: string, verb: Verb) {
   const [row] = await ctx.db
     .select({
       ...storedFileColumns,
@@ -67,10 +67,13 @@ export async function findFile(ctx: Ctx, fileId: string) {
       submission_id: submissionFiles.submission_id,
     })
     .from(submissionFiles)
-    .where(and(eq(submissionFiles.id, fileId), accessible.submissionFiles(actorId(ctx))));
+    .where(and(eq(submissionFiles.id, fileId), accessible.submissionFiles(verb, actorId(ctx))));
   if (!row) throw new AppError('FILE_NOT_FOUND');
   return row;
 }
+
+/** `GET /api/files/:id/content`: the file to send, if the actor may view it. */
+export const fileToSend = (ctx: Ctx, fileId: string) => findFile(ctx, fileId, 'view');
 
 /**
  * Deletes the file's row (its submission goes back to `offen` when it was the last file), then the stored
@@ -78,7 +81,7 @@ export async function findFile(ctx: Ctx, fileId: string) {
  */
 export async function deleteFile(ctx: Ctx, fileId: string): Promise<void> {
   const key = await ctx.db.transaction(async (tx) => {
-    const file = await findFile(inTransaction(ctx, tx), fileId);
+    const file = await findFile(inTransaction(ctx, tx), fileId, 'manage');
     await tx.delete(submissionFiles).where(eq(submissionFiles.id, file.id));
     if (file.submission_id) await syncSubmissionStatus(tx, file.submission_id);
     return file.storage_key;

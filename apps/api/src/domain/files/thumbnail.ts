@@ -38,7 +38,7 @@ const placeholder = (() => {
 
 /** The file's ETag; 404 FILE_NOT_FOUND for a file the actor may not see. */
 export async function thumbnailEtag(ctx: Ctx, fileId: string): Promise<string> {
-  const file = await findFile(ctx, fileId);
+  const file = await findFile(ctx, fileId, 'view');
   return etagOf(file.sha256);
 }
 
@@ -49,7 +49,7 @@ const etagOf = (sha256: string) => (tooCostly.has(sha256) ? `"none-${sha256}"` :
  * that cannot be drawn, 503 while the worker is busy.
  */
 export async function fileThumbnail(ctx: Ctx, fileId: string): Promise<Thumbnail> {
-  const file = await findFile(ctx, fileId);
+  const file = await findFile(ctx, fileId, 'view');
   if (tooCostly.has(file.sha256))
     return { body: placeholder, type: 'image/svg+xml', etag: etagOf(file.sha256) };
   if (!(await ctx.services.storage.exists(file.storage_key))) {

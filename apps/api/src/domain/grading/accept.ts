@@ -18,7 +18,7 @@ import { markGraded } from './scores';
 export async function acceptSuggestions(ctx: Ctx, submissionId: string): Promise<AcceptSuggestionsResponse> {
   const viewer = actorId(ctx);
   return ctx.db.transaction(async (tx) => {
-    await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     // The row lock keeps a finishing correction job (which updates this row first) out until we are done.
     const [locked] = await tx
       .select({ status: submissions.status })

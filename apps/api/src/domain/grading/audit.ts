@@ -108,7 +108,7 @@ export async function recordGradingView(db: Executor, viewer: string, submission
 /** `GET /api/feedback/:submissionId/changes`: the log of one submission, newest first (owner only, else 404). */
 export async function listGradeChanges(ctx: Ctx, submissionId: string): Promise<{ changes: GradeChange[] }> {
   const viewer = actorId(ctx);
-  await gradedSubmission(ctx, submissionId);
+  await gradedSubmission(ctx, submissionId, 'view');
   const rows = await ctx.db
     .select()
     .from(gradeChanges)
@@ -177,16 +177,16 @@ export async function gradeChangesCsv(
   let where;
   let filename: string;
   if ('submissionId' in scope) {
-    await gradedSubmission(ctx, scope.submissionId);
+    await gradedSubmission(ctx, scope.submissionId, 'view');
     where = eq(gradeChanges.submission_id, scope.submissionId);
     filename = `Aenderungsverlauf-Abgabe-${scope.submissionId}.csv`;
   } else {
     const [task] = await db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.id, scope.taskId), accessible.tasks(viewer)));
+      .where(and(eq(tasks.id, scope.taskId), accessible.tasks('view', viewer)));
     if (!task) throw new AppError('TASK_NOT_FOUND');
-    where = and(eq(submissions.task_id, scope.taskId), accessible.submissions(viewer));
+    where = and(eq(submissions.task_id, scope.taskId), accessible.submissions('view', viewer));
     filename = `Aenderungsverlauf-Aufgabe-${scope.taskId}.csv`;
   }
   const rows = await db

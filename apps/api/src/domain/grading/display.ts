@@ -31,7 +31,7 @@ export async function displayFeedbackGroups(
       .select({ task_id: taskXSkillGroup.task_id, id: skillGroups.id, name: skillGroups.name })
       .from(taskXSkillGroup)
       .innerJoin(skillGroups, eq(skillGroups.id, taskXSkillGroup.skillGroup_id))
-      .where(and(inArray(taskXSkillGroup.task_id, taskIds), accessible.skillGroups(viewer)))
+      .where(and(inArray(taskXSkillGroup.task_id, taskIds), accessible.skillGroups('view', viewer)))
       .orderBy(asc(taskXSkillGroup.position), asc(taskXSkillGroup.created_at), asc(skillGroups.id)),
     db
       .select({

@@ -67,7 +67,7 @@ export async function releaseSubmission(
   options: { allowUnscored?: boolean } = {},
 ): Promise<ReleasedFeedback[]> {
   return ctx.db.transaction(async (tx) => {
-    await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     const [ready] = await tx
       .select({ id: submissions.id, task_id: submissions.task_id })
       .from(submissions)
@@ -93,14 +93,14 @@ export async function releaseTask(
   taskId: string,
 ): Promise<{ released: ReleasedFeedback[]; skipped: SkippedRelease[] }> {
   return ctx.db.transaction(async (tx) => {
-    const viewer = await requireTask(inTransaction(ctx, tx), taskId);
+    const viewer = await requireTask(inTransaction(ctx, tx), taskId, 'grade');
     const ready = await tx
       .select({ id: submissions.id, task_id: submissions.task_id })
       .from(submissions)
       .where(
         and(
           eq(submissions.task_id, taskId),
-          accessible.submissions(viewer),
+          accessible.submissions('grade', viewer),
           inArray(submissions.status, RELEASABLE_STATUSES),
           hasScore,
         ),

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { skillFeedback, skillGroupFeedback, submissionFiles, submissions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isoOrNull } from '../../lib/dates';
-import { accessible } from '../access';
+import { accessible, type Verb } from '../access';
 import { actorId, type Ctx } from '../context';
 import { fileColumns } from '../files/files';
 
@@ -124,8 +124,12 @@ export interface GradedSubmission {
   updated_at: Date;
 }
 
-/** A submission the actor may grade (access.ts); 404 SUBMISSION_NOT_FOUND otherwise. */
-export async function gradedSubmission(ctx: Ctx, submissionId: string): Promise<GradedSubmission> {
+/** A submission the actor may use for `verb` (access.ts); 404 SUBMISSION_NOT_FOUND otherwise. */
+export async function gradedSubmission(
+  ctx: Ctx,
+  submissionId: string,
+  verb: Verb,
+): Promise<GradedSubmission> {
   const [row] = await ctx.db
     .select({
       id: submissions.id,
@@ -136,7 +140,7 @@ export async function gradedSubmission(ctx: Ctx, submissionId: string): Promise<
       updated_at: submissions.updated_at,
     })
     .from(submissions)
-    .where(and(eq(submissions.id, submissionId), accessible.submissions(actorId(ctx))));
+    .where(and(eq(submissions.id, submissionId), accessible.submissions(verb, actorId(ctx))));
   if (!row) throw new AppError('SUBMISSION_NOT_FOUND');
   return row;
 }

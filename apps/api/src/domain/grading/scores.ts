@@ -36,7 +36,9 @@ export async function rubricSkill(db: Executor, viewer: string, taskId: string, 
     .select({ id: skills.id, maxScore: skills.maxScore })
     .from(skills)
     .innerJoin(taskXSkillGroup, eq(taskXSkillGroup.skillGroup_id, skills.group_id))
-    .where(and(eq(skills.id, skillId), accessible.skills(viewer), eq(taskXSkillGroup.task_id, taskId)));
+    .where(
+      and(eq(skills.id, skillId), accessible.skills('grade', viewer), eq(taskXSkillGroup.task_id, taskId)),
+    );
   if (!row) throw new AppError('SKILL_NOT_FOUND');
   return row;
 }
@@ -67,7 +69,7 @@ export async function setSkillScore(
 ): Promise<GradingSkillFeedback> {
   const viewer = actorId(ctx);
   const { feedback, previous } = await ctx.db.transaction(async (tx) => {
-    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     const skill = await rubricSkill(tx, viewer, submission.task_id, skillId);
     if (score > skill.maxScore) throw new AppError('SCORE_ABOVE_MAX');
     const [before] = await tx
@@ -130,7 +132,7 @@ export async function setGroupFeedback(
 ): Promise<SetGroupFeedbackResponse> {
   const viewer = actorId(ctx);
   return ctx.db.transaction(async (tx) => {
-    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     const [group] = await tx
       .select({ id: skillGroups.id })
       .from(taskXSkillGroup)
@@ -139,7 +141,7 @@ export async function setGroupFeedback(
         and(
           eq(taskXSkillGroup.task_id, submission.task_id),
           eq(skillGroups.id, groupId),
-          accessible.skillGroups(viewer),
+          accessible.skillGroups('grade', viewer),
         ),
       );
     if (!group) throw new AppError('SKILL_GROUP_NOT_FOUND');
@@ -183,7 +185,7 @@ export async function deleteSkillFeedback(
 ): Promise<{ submission_id: string; skill_id: string }> {
   const viewer = actorId(ctx);
   await ctx.db.transaction(async (tx) => {
-    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     await rubricSkill(tx, viewer, submission.task_id, skillId);
     const removed = await tx
       .delete(skillFeedback)
@@ -206,7 +208,7 @@ export async function resetFeedback(
   submissionId: string,
 ): Promise<{ submission_id: string; status: SubmissionStatus }> {
   return ctx.db.transaction(async (tx) => {
-    await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     const removed = await tx
       .delete(skillFeedback)
       .where(eq(skillFeedback.submission_id, submissionId))

@@ -47,9 +47,9 @@ async function releasedEntries(db: Executor, where: SQL): Promise<Map<string, Pr
 
 /** `GET /api/classes/:id/skill-profile`: every current student of the teacher's class; 404 for anyone else. */
 export async function classSkillProfile(ctx: Ctx, classId: string): Promise<ClassSkillProfileResponse> {
-  const viewer = await requireClass(ctx, classId);
+  const viewer = await requireClass(ctx, classId, 'view');
   const [entries, members] = await Promise.all([
-    releasedEntries(ctx.db, and(eq(tasks.class_id, classId), accessible.submissions(viewer))!),
+    releasedEntries(ctx.db, and(eq(tasks.class_id, classId), accessible.submissions('view', viewer))!),
     classMembers(ctx.db, cipherOf(ctx), classId),
   ]);
   const students = members.sort(byName).map((m) => ({
@@ -90,7 +90,7 @@ export async function feedbackLinkSkillProfile(ctx: Ctx, token: string): Promise
     ? and(
         eq(submissions.student_id, link.student_id),
         eq(tasks.class_id, link.class_id),
-        accessible.submissions(link.teacher),
+        accessible.submissions('view', link.teacher),
       )!
     : eq(submissions.id, link.id);
   const entries = await releasedEntries(ctx.db, own);

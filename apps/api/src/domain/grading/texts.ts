@@ -24,7 +24,7 @@ export async function setSkillTexts(
 ): Promise<GradingSkillFeedback> {
   const viewer = actorId(ctx);
   return ctx.db.transaction(async (tx) => {
-    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId);
+    const submission = await gradedSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     await rubricSkill(tx, viewer, submission.task_id, skillId);
     const own = and(eq(skillFeedback.skill_id, skillId), eq(skillFeedback.submission_id, submissionId));
     let row: typeof skillFeedback.$inferSelect | undefined;

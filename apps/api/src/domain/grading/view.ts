@@ -57,12 +57,12 @@ const displayGroups = (groups: GradingGroup[]): FeedbackGroup[] =>
 export async function loadGrading(ctx: Ctx, submissionId: string): Promise<GradingResponse> {
   const viewer = actorId(ctx);
   const { db } = ctx;
-  const submission = await gradedSubmission(ctx, submissionId);
+  const submission = await gradedSubmission(ctx, submissionId, 'view');
   // The task check loadRubric would do, so the rubric below is read without a second task query.
   const [task] = await db
     .select({ id: tasks.id, title: tasks.title, class_id: tasks.class_id })
     .from(tasks)
-    .where(and(eq(tasks.id, submission.task_id), accessible.tasks(viewer)));
+    .where(and(eq(tasks.id, submission.task_id), accessible.tasks('view', viewer)));
   if (!task) throw new AppError('SUBMISSION_NOT_FOUND');
   // Before the feedback is read: a suggestion stored after this moment needs another view (ADR 026).
   await recordGradingView(db, viewer, submission.id);

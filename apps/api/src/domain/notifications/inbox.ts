@@ -7,8 +7,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isoTimestamp, isoTimestampOrNull } from '../../lib/sql';
-import { accessible } from '../access';
-import { requireUser } from '../accounts/users';
+import { accessible, requireNotificationReceiver } from '../access';
 import { coinBalance } from '../coins';
 import { actorId, type Ctx } from '../context';
 import { notify } from './notify';
@@ -19,7 +18,7 @@ async function unreadCount(ctx: Ctx): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(notifications)
-    .where(and(accessible.notifications(actorId(ctx)), isNull(notifications.read_at)));
+    .where(and(accessible.notifications('view', actorId(ctx)), isNull(notifications.read_at)));
   return row?.n ?? 0;
 }
 
@@ -42,7 +41,7 @@ export async function listNotifications(ctx: Ctx): Promise<ListNotificationsResp
     ctx.db
       .select(notificationColumns)
       .from(notifications)
-      .where(accessible.notifications(userId))
+      .where(accessible.notifications('view', userId))
       .orderBy(desc(notifications.created_at), desc(notifications.id))
       .limit(NOTIFICATIONS_LIST_LIMIT),
     coinBalance(ctx.db, userId),
@@ -51,18 +50,10 @@ export async function listNotifications(ctx: Ctx): Promise<ListNotificationsResp
   return { notifications: list, coinCount, unreadCount: unread };
 }
 
-/**
- * Sends a notification: to oneself; an organization member to anyone (ADR 009) — no spam channel between
- * teachers.
- */
+/** Sends a notification to a receiver the policy allows (oneself; an organization member anyone). */
 export async function sendNotification(ctx: Ctx, input: CreateNotificationRequest): Promise<void> {
-  const userId = actorId(ctx);
-  if (input.receiver_user_id !== userId) {
-    if (ctx.actor.kind !== 'user' || ctx.actor.role !== 'organization_member')
-      throw new AppError('NOTIFICATION_RECEIVER_FORBIDDEN');
-    await requireUser(ctx, input.receiver_user_id);
-  }
-  await notify(ctx.db, { ...input, created_by: userId });
+  const sender = await requireNotificationReceiver(ctx, input.receiver_user_id);
+  await notify(ctx.db, { ...input, created_by: sender });
 }
 
 /**
@@ -70,7 +61,7 @@ export async function sendNotification(ctx: Ctx, input: CreateNotificationReques
  * 404 NOTIFICATION_NOT_FOUND when `id` is not theirs.
  */
 export async function markNotificationsRead(ctx: Ctx, id?: string): Promise<{ unreadCount: number }> {
-  const own = accessible.notifications(actorId(ctx));
+  const own = accessible.notifications('manage', actorId(ctx));
   if (id === undefined) {
     await ctx.db
       .update(notifications)

@@ -20,7 +20,7 @@ const ROW = 16;
 
 /** `GET /api/tasks/:taskId/class-overview.pdf`. */
 export async function classOverviewPdf(ctx: Ctx, taskId: string): Promise<PdfFile> {
-  const viewer = await requireTask(ctx, taskId);
+  const viewer = await requireTask(ctx, taskId, 'view');
   const [task] = await ctx.db
     .select({ id: tasks.id, title: tasks.title })
     .from(tasks)

@@ -79,7 +79,8 @@ async function printTokens(ctx: Ctx, teacherId: string, taskId: string, classId:
 
 /** `GET /api/tasks/:taskId/worksheet.pdf`: one worksheet, or with perStudent one page set per student. */
 export async function worksheetPdf(ctx: Ctx, taskId: string, perStudent: boolean): Promise<PdfFile> {
-  const teacherId = await requireTask(ctx, taskId);
+  // One sheet reads the task; sheets per student prepare the hand-ins the scans are matched to.
+  const teacherId = await requireTask(ctx, taskId, perStudent ? 'grade' : 'view');
   const [task] = await ctx.db
     .select({
       id: tasks.id,

@@ -96,7 +96,7 @@ async function writeSubmissions(
           .from(feedbackReleases)
           .where(inArray(feedbackReleases.submission_id, ids))
           .orderBy(asc(feedbackReleases.submission_id));
-  const scope = accessible.submissionFiles(teacherId);
+  const scope = accessible.submissionFiles('view', teacherId);
   const matched =
     ids.length === 0
       ? []
@@ -136,7 +136,7 @@ async function writeSubmissions(
  * else 404 STUDENT_NOT_FOUND) with their classes of this teacher, submissions, grading, releases and files.
  */
 export async function exportStudentData(ctx: Ctx, studentId: string, now = new Date()): Promise<DataExport> {
-  const teacherId = await requireStudentAccount(ctx, studentId);
+  const teacherId = await requireStudentAccount(ctx, studentId, 'view');
   const { db } = ctx;
   const names = await namesOf(db, cipherOf(ctx), [studentId]);
   const name = names.get(studentId)!;
@@ -144,7 +144,7 @@ export async function exportStudentData(ctx: Ctx, studentId: string, now = new D
     .select({ id: classes.id, name: classes.name, grade: classes.grade })
     .from(classUser)
     .innerJoin(classes, eq(classes.id, classUser.class_id))
-    .where(and(eq(classUser.user_id, studentId), accessible.classes(teacherId)))
+    .where(and(eq(classUser.user_id, studentId), accessible.classes('view', teacherId)))
     .orderBy(asc(classes.name), asc(classes.id));
   const list = (await listSubmissions(ctx)).filter((s) => s.student_id === studentId);
 

@@ -57,8 +57,8 @@ export interface AiTaskContext {
 }
 
 /**
- * Task, subject and class of a task `viewerId` may use, as the AI operations take them; 404 TASK_NOT_FOUND
- * otherwise.
+ * Task, subject and class of a task `viewerId` may view, as the AI operations take them; 404 TASK_NOT_FOUND
+ * otherwise. The operation asks for its own verb first.
  */
 export async function aiTaskContext(db: Executor, viewerId: string, taskId: string): Promise<AiTaskContext> {
   const [row] = await db
@@ -66,7 +66,7 @@ export async function aiTaskContext(db: Executor, viewerId: string, taskId: stri
     .from(tasks)
     .innerJoin(classes, eq(classes.id, tasks.class_id))
     .innerJoin(subjects, eq(subjects.id, classes.subject_id))
-    .where(and(eq(tasks.id, taskId), accessible.tasks(viewerId)));
+    .where(and(eq(tasks.id, taskId), accessible.tasks('view', viewerId)));
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return {
     task: {

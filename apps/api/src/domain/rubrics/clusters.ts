@@ -24,7 +24,7 @@ export async function listClusters(ctx: Ctx): Promise<Cluster[]> {
   const rows = await ctx.db
     .select()
     .from(clusters)
-    .where(accessible.clusters(actorId(ctx)))
+    .where(accessible.clusters('view', actorId(ctx)))
     .orderBy(desc(clusters.updated_at), asc(clusters.id));
   return rows.map(toCluster);
 }
@@ -35,7 +35,7 @@ export async function clustersOf(ctx: Ctx, ids: readonly string[]): Promise<Clus
   const rows = await ctx.db
     .select()
     .from(clusters)
-    .where(and(inArray(clusters.id, [...ids]), accessible.clusters(actorId(ctx))));
+    .where(and(inArray(clusters.id, [...ids]), accessible.clusters('view', actorId(ctx))));
   if (rows.length !== new Set(ids).size) throw new AppError('CLUSTER_NOT_FOUND');
   return rows.map(toCluster);
 }
@@ -55,7 +55,7 @@ export async function updateCluster(ctx: Ctx, id: string, input: UpdateClusterRe
   const [row] = await ctx.db
     .update(clusters)
     .set({ ...input, updated_at: sql`now()` })
-    .where(and(eq(clusters.id, id), accessible.clusters(actorId(ctx))))
+    .where(and(eq(clusters.id, id), accessible.clusters('manage', actorId(ctx))))
     .returning();
   if (!row) throw new AppError('CLUSTER_NOT_FOUND');
   return toCluster(row);
@@ -64,7 +64,7 @@ export async function updateCluster(ctx: Ctx, id: string, input: UpdateClusterRe
 export async function deleteCluster(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(clusters)
-    .where(and(eq(clusters.id, id), accessible.clusters(actorId(ctx))))
+    .where(and(eq(clusters.id, id), accessible.clusters('manage', actorId(ctx))))
     .returning({ id: clusters.id });
   if (deleted.length === 0) throw new AppError('CLUSTER_NOT_FOUND');
 }

@@ -18,7 +18,7 @@ const toCriterion = (row: typeof rawSourceCriteria.$inferSelect): RawSourceCrite
 
 /** The source criteria of one skill group, oldest first. */
 export async function listCriteria(ctx: Ctx, groupId: string): Promise<RawSourceCriterion[]> {
-  await requireSkillGroup(ctx, groupId);
+  await requireSkillGroup(ctx, groupId, 'view');
   const rows = await ctx.db
     .select()
     .from(rawSourceCriteria)
@@ -31,7 +31,7 @@ export async function createCriterion(
   ctx: Ctx,
   input: { skill_group_id: string; value: string },
 ): Promise<RawSourceCriterion> {
-  const teacherId = await requireSkillGroup(ctx, input.skill_group_id);
+  const teacherId = await requireSkillGroup(ctx, input.skill_group_id, 'manage');
   const [row] = await ctx.db
     .insert(rawSourceCriteria)
     .values({ ...input, created_by: teacherId })
@@ -43,7 +43,7 @@ export async function updateCriterion(ctx: Ctx, id: string, value: string): Prom
   const [row] = await ctx.db
     .update(rawSourceCriteria)
     .set({ value })
-    .where(and(eq(rawSourceCriteria.id, id), accessible.criteria(actorId(ctx))))
+    .where(and(eq(rawSourceCriteria.id, id), accessible.criteria('manage', actorId(ctx))))
     .returning();
   if (!row) throw new AppError('CRITERION_NOT_FOUND');
   return toCriterion(row);
@@ -52,7 +52,7 @@ export async function updateCriterion(ctx: Ctx, id: string, value: string): Prom
 export async function deleteCriterion(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(rawSourceCriteria)
-    .where(and(eq(rawSourceCriteria.id, id), accessible.criteria(actorId(ctx))))
+    .where(and(eq(rawSourceCriteria.id, id), accessible.criteria('manage', actorId(ctx))))
     .returning({ id: rawSourceCriteria.id });
   if (deleted.length === 0) throw new AppError('CRITERION_NOT_FOUND');
 }

@@ -11,7 +11,7 @@ import { AiError, type AiGateway } from '../../ai/types';
 import { skillDetails, skillGroups, skills, skillXSkillGroup, taskXSkillGroup } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireTask } from '../access';
-import { actorId, inTransaction, type Ctx } from '../context';
+import { inTransaction, type Ctx } from '../context';
 import { aiTaskContext } from './ai-context';
 import { clustersOf } from './clusters';
 import { deleteOrphanedGroups, nextGroupPosition } from './groups';
@@ -43,7 +43,8 @@ export async function proposeSkills(
   clusterIds: readonly string[],
 ): Promise<GenerateSkillsResponse> {
   const ai = requireAi(ctx);
-  const context = await aiTaskContext(ctx.db, actorId(ctx), taskId);
+  const viewer = await requireTask(ctx, taskId, 'manage');
+  const context = await aiTaskContext(ctx.db, viewer, taskId);
   const clusters = await clustersOf(ctx, clusterIds);
   const output = await ai
     .getSkills({
@@ -96,7 +97,8 @@ export async function generateRubric(
   input: z.infer<typeof ZSaveGeneratedRubricRequest>,
 ): Promise<TaskRubric> {
   const ai = requireAi(ctx);
-  const context = await aiTaskContext(ctx.db, actorId(ctx), taskId);
+  const viewer = await requireTask(ctx, taskId, 'manage');
+  const context = await aiTaskContext(ctx.db, viewer, taskId);
   // Ids are ours from the start, so the answer's levels can be matched to the skills they belong to.
   const groups: NewRubricGroup[] = input.skill_groups.map((group) => ({
     id: newId(),
@@ -145,7 +147,7 @@ export async function saveRubricGroups(
 ): Promise<TaskRubric> {
   return ctx.db.transaction(async (tx) => {
     const t = inTransaction(ctx, tx);
-    const teacherId = await requireTask(t, taskId);
+    const teacherId = await requireTask(t, taskId, 'manage');
     if (replace) {
       const removed = await tx
         .delete(taskXSkillGroup)

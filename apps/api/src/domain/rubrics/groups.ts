@@ -9,18 +9,18 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { skillGroups, taskXSkillGroup } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { accessible, requireTask } from '../access';
+import { accessible, requireTask, type Verb } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { loadSkillsOfGroups, toGroupBase, type GroupRow } from './rubric';
 
 // Skill groups: the teacher's library of competence areas, reused across tasks through task links.
 
-/** The skill group if the actor may use it; 404 SKILL_GROUP_NOT_FOUND otherwise. */
-export async function groupRow(ctx: Ctx, id: string): Promise<GroupRow> {
+/** The skill group if the actor may use it for `verb`; 404 SKILL_GROUP_NOT_FOUND otherwise. */
+export async function groupRow(ctx: Ctx, id: string, verb: Verb): Promise<GroupRow> {
   const [row] = await ctx.db
     .select()
     .from(skillGroups)
-    .where(and(eq(skillGroups.id, id), accessible.skillGroups(actorId(ctx))));
+    .where(and(eq(skillGroups.id, id), accessible.skillGroups(verb, actorId(ctx))));
   if (!row) throw new AppError('SKILL_GROUP_NOT_FOUND');
   return row;
 }
@@ -55,7 +55,7 @@ export async function deleteOrphanedGroups(ctx: Ctx, groupIds: readonly string[]
     .where(
       and(
         inArray(skillGroups.id, [...groupIds]),
-        accessible.skillGroups(actorId(ctx)),
+        accessible.skillGroups('manage', actorId(ctx)),
         sql`not exists (select 1 from ${taskXSkillGroup} where ${taskXSkillGroup.skillGroup_id} = ${skillGroups.id})`,
       ),
     );
@@ -67,7 +67,7 @@ export async function listSkillGroups(ctx: Ctx): Promise<SkillGroupWithSkills[]>
   const rows = await ctx.db
     .select()
     .from(skillGroups)
-    .where(accessible.skillGroups(viewerId))
+    .where(accessible.skillGroups('view', viewerId))
     .orderBy(desc(skillGroups.updated_at), asc(skillGroups.id));
   const ids = rows.map((r) => r.id);
   const skillsByGroup = await loadSkillsOfGroups(ctx.db, viewerId, ids);
@@ -77,7 +77,9 @@ export async function listSkillGroups(ctx: Ctx): Promise<SkillGroupWithSkills[]>
       : await ctx.db
           .select({ task_id: taskXSkillGroup.task_id, group_id: taskXSkillGroup.skillGroup_id })
           .from(taskXSkillGroup)
-          .where(and(inArray(taskXSkillGroup.skillGroup_id, ids), accessible.taskSkillGroups(viewerId)));
+          .where(
+            and(inArray(taskXSkillGroup.skillGroup_id, ids), accessible.taskSkillGroups('view', viewerId)),
+          );
   return rows.map((row) => ({
     ...toGroupBase(row),
     skills: skillsByGroup.get(row.id) ?? [],
@@ -86,7 +88,7 @@ export async function listSkillGroups(ctx: Ctx): Promise<SkillGroupWithSkills[]>
 }
 
 export async function getSkillGroup(ctx: Ctx, id: string): Promise<SkillGroupResponse> {
-  return groupResponse(ctx, await groupRow(ctx, id));
+  return groupResponse(ctx, await groupRow(ctx, id, 'view'));
 }
 
 /** A new group; with `task_id` it is appended to that task's rubric. */
@@ -96,7 +98,7 @@ export async function createSkillGroup(
 ): Promise<SkillGroupResponse> {
   const teacherId = actorId(ctx);
   return ctx.db.transaction(async (tx) => {
-    if (input.task_id) await requireTask(inTransaction(ctx, tx), input.task_id);
+    if (input.task_id) await requireTask(inTransaction(ctx, tx), input.task_id, 'manage');
     const [row] = await tx
       .insert(skillGroups)
       .values({ name: input.name, description: input.description, created_by: teacherId })
@@ -122,7 +124,7 @@ export async function updateSkillGroup(
     .update(skillGroups)
     // updated_at in every SET: an empty change is a valid no-op, not an empty UPDATE.
     .set({ ...input, updated_at: sql`now()` })
-    .where(and(eq(skillGroups.id, id), accessible.skillGroups(actorId(ctx))))
+    .where(and(eq(skillGroups.id, id), accessible.skillGroups('manage', actorId(ctx))))
     .returning();
   if (!row) throw new AppError('SKILL_GROUP_NOT_FOUND');
   return groupResponse(ctx, row);
@@ -132,7 +134,7 @@ export async function updateSkillGroup(
 export async function deleteSkillGroup(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(skillGroups)
-    .where(and(eq(skillGroups.id, id), accessible.skillGroups(actorId(ctx))))
+    .where(and(eq(skillGroups.id, id), accessible.skillGroups('manage', actorId(ctx))))
     .returning({ id: skillGroups.id });
   if (deleted.length === 0) throw new AppError('SKILL_GROUP_NOT_FOUND');
 }

@@ -13,7 +13,7 @@ import { skillRow } from './skills';
 
 /** The details of one skill, by score. */
 export async function listSkillDetails(ctx: Ctx, skillId: string): Promise<SkillDetail[]> {
-  await requireSkill(ctx, skillId);
+  await requireSkill(ctx, skillId, 'view');
   return detailsOf(ctx.db, skillId);
 }
 
@@ -24,7 +24,7 @@ export async function createSkillDetail(
 ): Promise<SkillDetail> {
   const teacherId = actorId(ctx);
   return ctx.db.transaction(async (tx) => {
-    const skill = await skillRow(inTransaction(ctx, tx), input.skill_id);
+    const skill = await skillRow(inTransaction(ctx, tx), input.skill_id, 'manage');
     if (input.score > skill.maxScore) throw new AppError('SCORE_ABOVE_MAX');
     const [row] = await tx
       .insert(skillDetails)
@@ -45,9 +45,9 @@ export async function updateSkillDetail(
     const [current] = await tx
       .select()
       .from(skillDetails)
-      .where(and(eq(skillDetails.skillDetail_id, id), accessible.skillDetails(actorId(t))));
+      .where(and(eq(skillDetails.skillDetail_id, id), accessible.skillDetails('manage', actorId(t))));
     if (!current) throw new AppError('SKILL_DETAIL_NOT_FOUND');
-    const skill = await skillRow(t, current.skill_id);
+    const skill = await skillRow(t, current.skill_id, 'manage');
     if (input.score !== undefined && input.score > skill.maxScore) throw new AppError('SCORE_ABOVE_MAX');
     const [row] = await tx
       .update(skillDetails)
@@ -62,7 +62,7 @@ export async function updateSkillDetail(
 export async function deleteSkillDetail(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(skillDetails)
-    .where(and(eq(skillDetails.skillDetail_id, id), accessible.skillDetails(actorId(ctx))))
+    .where(and(eq(skillDetails.skillDetail_id, id), accessible.skillDetails('manage', actorId(ctx))))
     .returning({ id: skillDetails.skillDetail_id });
   if (deleted.length === 0) throw new AppError('SKILL_DETAIL_NOT_FOUND');
 }

@@ -56,7 +56,7 @@ export async function loadSkillsOfGroups(
   const skillRows = await db
     .select()
     .from(skills)
-    .where(and(inArray(skills.group_id, [...groupIds]), accessible.skills(viewerId)))
+    .where(and(inArray(skills.group_id, [...groupIds]), accessible.skills('view', viewerId)))
     .orderBy(asc(skills.position), asc(skills.created_at), asc(skills.id));
   const detailRows =
     skillRows.length === 0
@@ -93,7 +93,7 @@ export async function rubricOfTask(db: Executor, viewerId: string, taskId: strin
     .select({ group: skillGroups, position: taskXSkillGroup.position })
     .from(taskXSkillGroup)
     .innerJoin(skillGroups, eq(skillGroups.id, taskXSkillGroup.skillGroup_id))
-    .where(and(eq(taskXSkillGroup.task_id, taskId), accessible.skillGroups(viewerId)))
+    .where(and(eq(taskXSkillGroup.task_id, taskId), accessible.skillGroups('view', viewerId)))
     .orderBy(asc(taskXSkillGroup.position), asc(taskXSkillGroup.created_at), asc(skillGroups.id));
   const skillsByGroup = await loadSkillsOfGroups(
     db,
@@ -109,20 +109,20 @@ export async function rubricOfTask(db: Executor, viewerId: string, taskId: strin
 }
 
 /**
- * The rubric of a task as `viewerId` may read it; null when they may not (or it does not exist). Used by
- * the corrections (what the AI grades against) and the grading of other areas.
+ * The rubric of a task as `viewerId` may view it; null when they may not (or it does not exist). Used by
+ * the corrections (what the AI grades against), after their own check.
  */
 export async function loadRubric(db: Executor, viewerId: string, taskId: string): Promise<TaskRubric | null> {
   const [task] = await db
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.id, taskId), accessible.tasks(viewerId)));
+    .where(and(eq(tasks.id, taskId), accessible.tasks('view', viewerId)));
   return task ? rubricOfTask(db, viewerId, taskId) : null;
 }
 
 /** `GET /api/tasks/:taskId/rubric`: 404 TASK_NOT_FOUND unless the actor may use the task. */
 export async function getRubric(ctx: Ctx, taskId: string): Promise<TaskRubric> {
-  const viewerId = await requireTask(ctx, taskId);
+  const viewerId = await requireTask(ctx, taskId, 'view');
   return rubricOfTask(ctx.db, viewerId, taskId);
 }
 

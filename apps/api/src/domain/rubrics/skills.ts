@@ -3,18 +3,18 @@ import { and, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { skillDetails, skills, skillXSkillGroup } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { accessible, requireSkillGroup } from '../access';
+import { accessible, requireSkillGroup, type Verb } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { groupResponse, groupRow, touchGroup } from './groups';
 import { assertSameSet } from './order';
 import { detailsOf, toSkill, type SkillRow } from './rubric';
 
-/** The skill if the actor may use it; 404 SKILL_NOT_FOUND otherwise. */
-export async function skillRow(ctx: Ctx, id: string): Promise<SkillRow> {
+/** The skill if the actor may use it for `verb`; 404 SKILL_NOT_FOUND otherwise. */
+export async function skillRow(ctx: Ctx, id: string, verb: Verb): Promise<SkillRow> {
   const [row] = await ctx.db
     .select()
     .from(skills)
-    .where(and(eq(skills.id, id), accessible.skills(actorId(ctx))));
+    .where(and(eq(skills.id, id), accessible.skills(verb, actorId(ctx))));
   if (!row) throw new AppError('SKILL_NOT_FOUND');
   return row;
 }
@@ -25,7 +25,7 @@ export async function createSkill(
   input: z.infer<typeof ZCreateSkillRequest>,
 ): Promise<RubricSkill> {
   return ctx.db.transaction(async (tx) => {
-    const teacherId = await requireSkillGroup(inTransaction(ctx, tx), input.group_id);
+    const teacherId = await requireSkillGroup(inTransaction(ctx, tx), input.group_id, 'manage');
     const [last] = await tx
       .select({ last: max(skills.position) })
       .from(skills)
@@ -55,7 +55,7 @@ export async function createSkill(
  */
 export async function updateSkill(ctx: Ctx, id: string, input: UpdateSkillRequest): Promise<RubricSkill> {
   return ctx.db.transaction(async (tx) => {
-    const current = await skillRow(inTransaction(ctx, tx), id);
+    const current = await skillRow(inTransaction(ctx, tx), id, 'manage');
     if (input.maxScore !== undefined && input.maxScore < current.maxScore) {
       const [top] = await tx
         .select({ top: max(skillDetails.score) })
@@ -78,7 +78,7 @@ export async function updateSkill(ctx: Ctx, id: string, input: UpdateSkillReques
 export async function deleteSkill(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(skills)
-    .where(and(eq(skills.id, id), accessible.skills(actorId(ctx))))
+    .where(and(eq(skills.id, id), accessible.skills('manage', actorId(ctx))))
     .returning({ group_id: skills.group_id });
   if (deleted.length === 0) throw new AppError('SKILL_NOT_FOUND');
   await touchGroup(ctx.db, deleted[0]!.group_id);
@@ -92,7 +92,7 @@ export async function reorderSkills(
 ): Promise<SkillGroupResponse> {
   return ctx.db.transaction(async (tx) => {
     const t = inTransaction(ctx, tx);
-    const group = await groupRow(t, groupId);
+    const group = await groupRow(t, groupId, 'manage');
     const current = await tx
       .select({ id: skills.id })
       .from(skills)

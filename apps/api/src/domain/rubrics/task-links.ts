@@ -14,8 +14,8 @@ import { rubricOfTask } from './rubric';
 export async function linkSkillGroup(ctx: Ctx, taskId: string, groupId: string): Promise<TaskRubric> {
   return ctx.db.transaction(async (tx) => {
     const t = inTransaction(ctx, tx);
-    const teacherId = await requireTask(t, taskId);
-    await requireSkillGroup(t, groupId);
+    const teacherId = await requireTask(t, taskId, 'manage');
+    await requireSkillGroup(t, groupId, 'manage');
     await tx
       .insert(taskXSkillGroup)
       .values({
@@ -33,14 +33,14 @@ export async function linkSkillGroup(ctx: Ctx, taskId: string, groupId: string):
 export async function unlinkSkillGroup(ctx: Ctx, taskId: string, groupId: string): Promise<TaskRubric> {
   return ctx.db.transaction(async (tx) => {
     const t = inTransaction(ctx, tx);
-    const viewerId = await requireTask(t, taskId);
+    const viewerId = await requireTask(t, taskId, 'manage');
     const deleted = await tx
       .delete(taskXSkillGroup)
       .where(
         and(
           eq(taskXSkillGroup.task_id, taskId),
           eq(taskXSkillGroup.skillGroup_id, groupId),
-          accessible.taskSkillGroups(viewerId),
+          accessible.taskSkillGroups('manage', viewerId),
         ),
       )
       .returning({ id: taskXSkillGroup.skillGroup_id });
@@ -57,7 +57,7 @@ export async function reorderTaskGroups(
   ids: readonly string[],
 ): Promise<TaskRubric> {
   return ctx.db.transaction(async (tx) => {
-    const viewerId = await requireTask(inTransaction(ctx, tx), taskId);
+    const viewerId = await requireTask(inTransaction(ctx, tx), taskId, 'manage');
     const links = await tx
       .select({ id: taskXSkillGroup.skillGroup_id })
       .from(taskXSkillGroup)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   classUser,
   coinLedger,
@@ -8,10 +8,9 @@ import {
   userProfile,
   userRoles,
 } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { removeStored } from '../../lib/uploads/receive';
-import { accessible } from '../access';
-import { actorId, type Ctx } from '../context';
+import { accessible, requireOwnedStudentAccount } from '../access';
+import type { Ctx } from '../context';
 
 // Deleting a student (ADR 022), unlike removing them from a class (only the membership, PRODUCT.md §4):
 // the account and everything about them goes — memberships, profile, submissions with feedback and
@@ -26,34 +25,22 @@ export async function deleteStudent(
   ctx: Ctx,
   studentId: string,
 ): Promise<{ files: number; submissions: number }> {
-  const teacherId = actorId(ctx);
+  const teacherId = await requireOwnedStudentAccount(ctx, studentId);
   const { db, services, log } = ctx;
-  const [profile] = await db
-    .select({ id: userProfile.id })
-    .from(userProfile)
-    .where(
-      and(
-        eq(userProfile.user_id, studentId),
-        accessible.studentProfiles(teacherId),
-        // A teacher's own profile is theirs, not a student's.
-        ne(userProfile.user_id, teacherId),
-      ),
-    );
-  if (!profile) throw new AppError('STUDENT_NOT_FOUND');
 
   await services.sessionRevocations.revoke(db, [studentId]);
   const { keys, removed } = await db.transaction(async (tx) => {
     const theirs = tx
       .select({ id: submissions.id })
       .from(submissions)
-      .where(and(eq(submissions.student_id, studentId), accessible.submissions(teacherId)));
+      .where(and(eq(submissions.student_id, studentId), accessible.submissions('manage', teacherId)));
     const files = await tx
       .delete(submissionFiles)
       .where(inArray(submissionFiles.submission_id, theirs))
       .returning({ key: submissionFiles.storage_key });
     const gone = await tx
       .delete(submissions)
-      .where(and(eq(submissions.student_id, studentId), accessible.submissions(teacherId)))
+      .where(and(eq(submissions.student_id, studentId), accessible.submissions('manage', teacherId)))
       .returning({ id: submissions.id });
     await tx.delete(classUser).where(eq(classUser.user_id, studentId));
     await tx.delete(notifications).where(eq(notifications.receiver_user_id, studentId));

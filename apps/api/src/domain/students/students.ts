@@ -74,7 +74,7 @@ export async function createStudent(
   ctx: Ctx,
   input: { email: string; password: string; class_id: string; first_name?: string; last_name?: string },
 ): Promise<AdminUser> {
-  const teacherId = await requireClass(ctx, input.class_id);
+  const teacherId = await requireClass(ctx, input.class_id, 'manage');
   let user: AdminUser;
   try {
     user = await ctx.services.authAdmin.createUser({
@@ -111,7 +111,7 @@ export async function createStudents(
   classId: string,
   names: string[],
 ): Promise<Array<{ user_id: string; name: string; email: string; password: string }>> {
-  const teacherId = await requireClass(ctx, classId);
+  const teacherId = await requireClass(ctx, classId, 'manage');
   const created: Array<NewStudent & { name: string; password: string }> = [];
   try {
     for (const line of names) {
@@ -163,7 +163,7 @@ export async function createStudentsWithoutLogin(
   classId: string,
   names: readonly string[],
 ): Promise<Array<{ user_id: string; name: string }>> {
-  const teacherId = await requireClass(ctx, classId);
+  const teacherId = await requireClass(ctx, classId, 'manage');
   const created: NewStudent[] = [];
   try {
     for (const line of names) {
@@ -187,7 +187,7 @@ export async function createStudentsWithoutLogin(
 
 /** `reset_student_pw`: a new password for a student of the teacher's classes (else 404 STUDENT_NOT_FOUND). */
 export async function resetStudentPassword(ctx: Ctx, studentId: string, password: string): Promise<void> {
-  await requireClassStudent(ctx, studentId);
+  await requireClassStudent(ctx, studentId, 'manage');
   try {
     await ctx.services.authAdmin.updatePassword(studentId, password);
   } catch (err) {

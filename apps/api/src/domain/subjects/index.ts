@@ -4,7 +4,7 @@ import { isPgError, PgErrorCode } from '../../db/errors';
 import { subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
-import { accessible } from '../access';
+import { accessible, type VerbOf } from '../access';
 import { actorId, type Ctx } from '../context';
 
 // A teacher's subjects (PRODUCT.md §3). Which ones the actor may see is access.ts's question: any other
@@ -21,20 +21,25 @@ const toSubject = (row: SubjectRow): Subject => ({
   updated_at: iso(row.updated_at),
 });
 
-const visible = (ctx: Ctx, id: string) => and(eq(subjects.id, id), accessible.subjects(actorId(ctx)));
+/** The subject `id` if the actor may use it for `verb`. */
+const usable = (ctx: Ctx, id: string, verb: VerbOf<'subjects'>) =>
+  and(eq(subjects.id, id), accessible.subjects(verb, actorId(ctx)));
 
 /** Newest change first (PRODUCT.md §7); id breaks ties so the order is stable. */
 export async function listSubjects(ctx: Ctx): Promise<Subject[]> {
   const rows = await ctx.db
     .select()
     .from(subjects)
-    .where(accessible.subjects(actorId(ctx)))
+    .where(accessible.subjects('view', actorId(ctx)))
     .orderBy(desc(subjects.updated_at), desc(subjects.id));
   return rows.map(toSubject);
 }
 
 export async function getSubject(ctx: Ctx, id: string): Promise<Subject> {
-  const [row] = await ctx.db.select().from(subjects).where(visible(ctx, id));
+  const [row] = await ctx.db
+    .select()
+    .from(subjects)
+    .where(usable(ctx, id, 'view'));
   if (!row) throw new AppError('SUBJECT_NOT_FOUND');
   return toSubject(row);
 }
@@ -51,7 +56,7 @@ export async function updateSubject(ctx: Ctx, id: string, input: UpdateSubjectRe
   const [row] = await ctx.db
     .update(subjects)
     .set({ ...input, updated_at: sql`now()` })
-    .where(visible(ctx, id))
+    .where(usable(ctx, id, 'manage'))
     .returning();
   if (!row) throw new AppError('SUBJECT_NOT_FOUND');
   return toSubject(row);
@@ -61,7 +66,10 @@ export async function updateSubject(ctx: Ctx, id: string, input: UpdateSubjectRe
 export async function deleteSubject(ctx: Ctx, id: string): Promise<void> {
   let deleted: Array<{ id: string }>;
   try {
-    deleted = await ctx.db.delete(subjects).where(visible(ctx, id)).returning({ id: subjects.id });
+    deleted = await ctx.db
+      .delete(subjects)
+      .where(usable(ctx, id, 'manage'))
+      .returning({ id: subjects.id });
   } catch (err) {
     if (isPgError(err, PgErrorCode.foreignKeyViolation, 'classes_subject_id_subjects_id_fk'))
       throw new AppError('SUBJECT_IN_USE', undefined, { cause: err });

@@ -13,7 +13,7 @@ import { findSubmission } from './matching';
 export async function deleteSubmission(ctx: Ctx, id: string): Promise<string | null> {
   const teacherId = actorId(ctx);
   const { keys, replacementId } = await ctx.db.transaction(async (tx) => {
-    const submission = await findSubmission(inTransaction(ctx, tx), id);
+    const submission = await findSubmission(inTransaction(ctx, tx), id, 'manage');
     const files = await tx
       .delete(submissionFiles)
       .where(eq(submissionFiles.submission_id, submission.id))

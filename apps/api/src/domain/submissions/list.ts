@@ -41,10 +41,10 @@ function identicalFiles(
 export async function listSubmissions(ctx: Ctx, taskId?: string): Promise<SubmissionListEntry[]> {
   const teacherId = actorId(ctx);
   const { db } = ctx;
-  if (taskId) await requireTask(ctx, taskId);
+  if (taskId) await requireTask(ctx, taskId, 'view');
   const scope = taskId
-    ? and(eq(submissions.task_id, taskId), accessible.submissions(teacherId))
-    : accessible.submissions(teacherId);
+    ? and(eq(submissions.task_id, taskId), accessible.submissions('view', teacherId))
+    : accessible.submissions('view', teacherId);
   const rows = await db
     .select(submissionColumns)
     .from(submissions)

@@ -3,7 +3,7 @@ import { submissionFiles, submissions } from '../../db/schema';
 import { isPgError, PgErrorCode } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { removeStored } from '../../lib/uploads/receive';
-import { accessible } from '../access';
+import { accessible, type Verb } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { findFile } from '../files';
 import { syncSubmissionStatus } from './status';
@@ -11,12 +11,12 @@ import { syncSubmissionStatus } from './status';
 // The teacher's matching view (PRODUCT.md §7): files of a task assigned to, and taken back from, the
 // students' submissions. A submission's `offen`/`abgegeben` follows its files.
 
-/** A submission the actor may grade; 404 SUBMISSION_NOT_FOUND otherwise. */
-export async function findSubmission(ctx: Ctx, id: string) {
+/** A submission the actor may use for `verb`; 404 SUBMISSION_NOT_FOUND otherwise. */
+export async function findSubmission(ctx: Ctx, id: string, verb: Verb) {
   const [row] = await ctx.db
     .select({ id: submissions.id, task_id: submissions.task_id, student_id: submissions.student_id })
     .from(submissions)
-    .where(and(eq(submissions.id, id), accessible.submissions(actorId(ctx))));
+    .where(and(eq(submissions.id, id), accessible.submissions(verb, actorId(ctx))));
   if (!row) throw new AppError('SUBMISSION_NOT_FOUND');
   return row;
 }
@@ -30,8 +30,8 @@ export async function matchFile(ctx: Ctx, submissionId: string, fileId: string):
   const redundantKey = await ctx.db
     .transaction(async (tx) => {
       const txCtx = inTransaction(ctx, tx);
-      const submission = await findSubmission(txCtx, submissionId);
-      const file = await findFile(txCtx, fileId);
+      const submission = await findSubmission(txCtx, submissionId, 'grade');
+      const file = await findFile(txCtx, fileId, 'grade');
       if (file.task_id !== submission.task_id) throw new AppError('FILE_TASK_MISMATCH');
       if (file.submission_id === submission.id) return null;
       const [same] = await tx
@@ -65,7 +65,7 @@ export async function matchFile(ctx: Ctx, submissionId: string, fileId: string):
 /** Returns a file of the submission to the unmatched files; 404 FILE_NOT_FOUND unless it is one of them. */
 export async function unmatchFile(ctx: Ctx, submissionId: string, fileId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const submission = await findSubmission(inTransaction(ctx, tx), submissionId);
+    const submission = await findSubmission(inTransaction(ctx, tx), submissionId, 'grade');
     const released = await tx
       .update(submissionFiles)
       .set({ submission_id: null })

@@ -47,7 +47,10 @@ export async function createMissingSubmissionsForTask(
   );
 }
 
-/** For every task of the teacher's classes the student is in (all statuses) that has none for them yet. */
+/**
+ * For every task the teacher manages in the classes the student is in (all statuses) that has none for them
+ * yet.
+ */
 export async function createMissingSubmissionsForStudent(
   db: Executor,
   teacherId: string,
@@ -58,7 +61,7 @@ export async function createMissingSubmissionsForStudent(
     .from(tasks)
     .innerJoin(classUser, and(eq(classUser.class_id, tasks.class_id), eq(classUser.user_id, studentId)))
     .leftJoin(submissions, and(eq(submissions.task_id, tasks.id), eq(submissions.student_id, studentId)))
-    .where(and(accessible.tasks(teacherId), isNull(submissions.id)));
+    .where(and(accessible.tasks('manage', teacherId), isNull(submissions.id)));
   return insertMissing(
     db,
     teacherId,
@@ -72,7 +75,7 @@ export async function createMissingSubmissionsForStudent(
  */
 export async function createMissingSubmissions(ctx: Ctx, studentId: string): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const teacherId = await requireClassStudent(inTransaction(ctx, tx), studentId);
+    const teacherId = await requireClassStudent(inTransaction(ctx, tx), studentId, 'manage');
     return createMissingSubmissionsForStudent(tx, teacherId, studentId);
   });
 }

@@ -48,7 +48,7 @@ export async function updateSubmissionStatus(
       ...(input.solution === undefined ? {} : { solution: input.solution }),
       updated_at: sql`now()`,
     })
-    .where(and(eq(submissions.id, input.submissionId), accessible.submissions(actorId(ctx))))
+    .where(and(eq(submissions.id, input.submissionId), accessible.submissions('grade', actorId(ctx))))
     .returning(submissionColumns);
   if (!row) throw new AppError('SUBMISSION_NOT_FOUND');
   return row;

@@ -286,7 +286,10 @@ export async function teacherUpload(
   taskId: string,
   request: FastifyRequest,
 ): Promise<UploadReceipt> {
-  const task = await findUploadTask(ctx.db, and(eq(tasks.id, taskId), accessible.tasks(actorId(ctx))));
+  const task = await findUploadTask(
+    ctx.db,
+    and(eq(tasks.id, taskId), accessible.tasks('grade', actorId(ctx))),
+  );
   let stack = false;
   const receipt = await handleUpload(
     ctx,

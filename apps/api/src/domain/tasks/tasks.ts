@@ -12,7 +12,7 @@ import { tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso, isoOrNull } from '../../lib/dates';
 import { isoTimestamp, isoTimestampOrNull } from '../../lib/sql';
-import { accessible, requireClass, requireTask, type Viewer } from '../access';
+import { accessible, requireClass, requireTask, type Verb, type Viewer } from '../access';
 import { actorId, inTransaction, type Ctx } from '../context';
 import { createMissingSubmissionsForTask } from '../submissions/missing';
 import { storedTaskData, withRenderedTikz } from '../tikz';
@@ -38,7 +38,9 @@ const toTask = (row: TaskRow): Task => ({
   updated_at: iso(row.updated_at),
 });
 
-const visible = (viewer: Viewer, id: string) => and(eq(tasks.id, id), accessible.tasks(viewer));
+/** The task `id` if the viewer may use it for `verb`. */
+const usable = (viewer: Viewer, id: string, verb: Verb) =>
+  and(eq(tasks.id, id), accessible.tasks(verb, viewer));
 
 /** The list columns, timestamps formatted in SQL (no Date round trip per cell). */
 const listColumns = {
@@ -61,14 +63,19 @@ const listOfClassQuery = (db: Executor) =>
   db
     .select(listColumns)
     .from(tasks)
-    .where(and(eq(tasks.class_id, sql.placeholder('classId')), accessible.tasks(sql.placeholder('userId'))))
+    .where(
+      and(
+        eq(tasks.class_id, sql.placeholder('classId')),
+        accessible.tasks('view', sql.placeholder('userId')),
+      ),
+    )
     .orderBy(desc(tasks.created_at), desc(tasks.id))
     .prepare('tasks_list_of_class');
 const listAllQuery = (db: Executor) =>
   db
     .select(listColumns)
     .from(tasks)
-    .where(accessible.tasks(sql.placeholder('userId')))
+    .where(accessible.tasks('view', sql.placeholder('userId')))
     .orderBy(desc(tasks.created_at), desc(tasks.id))
     .prepare('tasks_list');
 const prepared = new WeakMap<
@@ -88,7 +95,7 @@ export async function listTasks(ctx: Ctx, classId?: string): Promise<Task[]> {
   const rows = classId
     ? await queries.ofClass.execute({ classId, userId })
     : await queries.all.execute({ userId });
-  if (rows.length === 0 && classId) await requireClass(ctx, classId);
+  if (rows.length === 0 && classId) await requireClass(ctx, classId, 'view');
   return rows.map((row) => ({ ...row, data: storedTaskData(row.data) }));
 }
 
@@ -96,7 +103,7 @@ export async function getTask(ctx: Ctx, id: string): Promise<Task> {
   const [row] = await ctx.db
     .select()
     .from(tasks)
-    .where(visible(actorId(ctx), id));
+    .where(usable(actorId(ctx), id, 'view'));
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return toTask(row);
 }
@@ -119,7 +126,7 @@ export async function createTask(ctx: Ctx, sent: CreateTaskInput): Promise<Task>
   // Rendered before the transaction: TeX must not hold the (embedded) database.
   const input = await withTikzPictures(ctx, sent);
   return ctx.db.transaction(async (tx) => {
-    const teacherId = await requireClass(inTransaction(ctx, tx), input.class_id);
+    const teacherId = await requireClass(inTransaction(ctx, tx), input.class_id, 'manage');
     const [row] = await tx
       .insert(tasks)
       .values({ ...toColumns(input), title: input.title, class_id: input.class_id, created_by: teacherId })
@@ -138,8 +145,8 @@ export async function updateTask(ctx: Ctx, id: string, sent: UpdateTaskRequest):
   const input = await withTikzPictures(ctx, sent);
   return ctx.db.transaction(async (tx) => {
     const txCtx = inTransaction(ctx, tx);
-    if (input.class_id !== undefined) await requireClass(txCtx, input.class_id);
-    const conditions = [visible(teacherId, id)];
+    if (input.class_id !== undefined) await requireClass(txCtx, input.class_id, 'manage');
+    const conditions = [usable(teacherId, id, 'manage')];
     // The transition rule goes into the UPDATE itself: no read-then-write race between two tabs.
     if (input.status !== undefined)
       conditions.push(inArray(tasks.status, taskStatusesAllowingChangeTo(input.status)));
@@ -150,7 +157,7 @@ export async function updateTask(ctx: Ctx, id: string, sent: UpdateTaskRequest):
       .returning();
     if (!row) {
       // Not there (or not the caller's: 404), or there in a status that may not change to the one asked for.
-      await requireTask(txCtx, id);
+      await requireTask(txCtx, id, 'manage');
       throw new AppError('TASK_STATUS_TRANSITION_INVALID');
     }
     if (input.class_id !== undefined)
@@ -163,7 +170,7 @@ export async function updateTask(ctx: Ctx, id: string, sent: UpdateTaskRequest):
 export async function deleteTask(ctx: Ctx, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(tasks)
-    .where(visible(actorId(ctx), id))
+    .where(usable(actorId(ctx), id, 'manage'))
     .returning({ id: tasks.id });
   if (deleted.length === 0) throw new AppError('TASK_NOT_FOUND');
 }

@@ -1,6 +1,6 @@
 import { ZDeleteFileResponse, ZFileParams, ZListFilesRequest, ZListFilesResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteFile, fileThumbnail, findFile, listTaskFiles, thumbnailEtag } from '../../../domain/files';
+import { deleteFile, fileThumbnail, fileToSend, listTaskFiles, thumbnailEtag } from '../../../domain/files';
 import { sendStoredFile } from '../../../lib/send-file';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
@@ -33,7 +33,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendStoredFile(app, request, reply, await findFile(ctxOf(request), request.params.id)),
+      sendStoredFile(app, request, reply, await fileToSend(ctxOf(request), request.params.id)),
   );
 
   app.get(
