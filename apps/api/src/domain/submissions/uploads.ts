@@ -9,13 +9,12 @@ import {
   type UploadReceiptFile,
 } from '@app/contract';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { isDatabaseUnavailable, isPgError, PgErrorCode } from '../../db/errors';
 import { submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { classMembers } from '../../lib/student-names';
-import { receiveUpload, removeStored, type ReceivedUpload } from '../../lib/uploads/receive';
+import { receiveUpload, removeStored, type ReceivedUpload, type UploadBody } from '../../lib/uploads/receive';
 import type { StoredFile } from '../../lib/uploads/process';
 import { accessible, isClassMember, publicByTaskId } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
@@ -165,27 +164,13 @@ async function recordUpload(
   });
 }
 
-/** Reads the unread rest of a request body (up to `maxBytes`, else drops the connection). */
-function discardUnreadBody(request: FastifyRequest, maxBytes = 100 * 1024 * 1024): void {
-  const raw = request.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  // busboy may still be attached and paused on a part nobody reads.
-  raw.unpipe();
-  let seen = 0;
-  raw.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > maxBytes) raw.destroy();
-  });
-  raw.resume();
-}
-
 /**
  * The whole upload of one request: receive and store the files, let `resolveTarget` check the fields (it
  * may throw), record the rows. Any failure leaves no row and no file behind.
  */
 async function handleUpload(
   ctx: Ctx,
-  request: FastifyRequest,
+  body: UploadBody,
   task: UploadTask,
   resolveTarget: (fields: Record<string, string>) => Promise<UploadTarget>,
   options: { splitPdf?: boolean } = {},
@@ -194,7 +179,7 @@ async function handleUpload(
   const log = ctx.log;
   let upload: ReceivedUpload;
   try {
-    upload = await receiveUpload(request, {
+    upload = await receiveUpload(body, {
       storage,
       dataDir: config.DATA_DIR,
       keyPrefix: task.id,
@@ -203,7 +188,7 @@ async function handleUpload(
     });
   } catch (err) {
     // Answer now, but let the client finish sending so that it reads the answer (no reset mid-upload).
-    discardUnreadBody(request);
+    body.discardRest();
     throw err;
   }
   const progress = { committing: false };
@@ -238,25 +223,21 @@ async function handleUpload(
  * TASK_NOT_ACCEPTING). The student is picked from the class list (`studentId`) or typed (`studentName`: the
  * files stay unmatched). An empty field counts as not sent: the plain HTML form (ADR 020) sends both.
  */
-export async function studentUpload(
-  ctx: Ctx,
-  taskId: string,
-  request: FastifyRequest,
-): Promise<UploadReceipt> {
-  return (await studentUploadNamed(ctx, taskId, request)).receipt;
+export async function studentUpload(ctx: Ctx, taskId: string, body: UploadBody): Promise<UploadReceipt> {
+  return (await studentUploadNamed(ctx, taskId, body)).receipt;
 }
 
 /** `studentUpload`, also answering the name the files were handed in under (the receipt page shows it). */
 export async function studentUploadNamed(
   ctx: Ctx,
   taskId: string,
-  request: FastifyRequest,
+  body: UploadBody,
 ): Promise<{ receipt: UploadReceipt; label: string }> {
   const task = await findUploadTask(ctx.db, publicByTaskId(taskId));
   const window = submissionWindow(task);
   if (!window.accepting) throw new AppError('TASK_NOT_ACCEPTING', { reason: window.reason });
   let label = '';
-  const receipt = await handleUpload(ctx, request, task, async (fields) => {
+  const receipt = await handleUpload(ctx, body, task, async (fields) => {
     const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
     const parsed = ZStudentUploadFields.safeParse(given);
     if (!parsed.success) {
@@ -281,11 +262,7 @@ export async function studentUploadNamed(
  * status, a multi-page PDF split into pages. Unmatched unless `studentId` (a student of the task's class);
  * then every page is read, and a page whose printed code names a submission of the task is assigned to it.
  */
-export async function teacherUpload(
-  ctx: Ctx,
-  taskId: string,
-  request: FastifyRequest,
-): Promise<UploadReceipt> {
+export async function teacherUpload(ctx: Ctx, taskId: string, body: UploadBody): Promise<UploadReceipt> {
   const task = await findUploadTask(
     ctx.db,
     and(eq(tasks.id, taskId), accessible.tasks('grade', actorId(ctx))),
@@ -293,7 +270,7 @@ export async function teacherUpload(
   let stack = false;
   const receipt = await handleUpload(
     ctx,
-    request,
+    body,
     task,
     async (fields) => {
       const parsed = ZTeacherUploadFields.safeParse(fields);

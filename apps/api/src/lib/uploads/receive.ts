@@ -1,5 +1,5 @@
 import { newId } from '@app/contract';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -88,13 +88,43 @@ async function receivePart(
 }
 
 /**
- * Reads the whole multipart request and stores its files under `<keyPrefix>/<new id>`. Resolves once every
+ * A multipart body as the upload operations read it: its parts (read once, in order) and a way to let the
+ * client finish sending after an early answer. The routes make it from their request; the domain never sees
+ * the request itself.
+ */
+export interface UploadBody {
+  parts(): AsyncIterable<Multipart>;
+  /** Reads the unread rest (up to 100 MB, else drops the connection), so the client reads the answer. */
+  discardRest(): void;
+}
+
+/** The upload body of a multipart request (busboy starts only when the parts are read). */
+export function uploadBody(request: FastifyRequest): UploadBody {
+  return { parts: () => request.parts(), discardRest: () => discardUnreadBody(request) };
+}
+
+/** Reads the unread rest of a request body (up to `maxBytes`, else drops the connection). */
+function discardUnreadBody(request: FastifyRequest, maxBytes = 100 * 1024 * 1024): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  // busboy may still be attached and paused on a part nobody reads.
+  raw.unpipe();
+  let seen = 0;
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) raw.destroy();
+  });
+  raw.resume();
+}
+
+/**
+ * Reads the whole multipart body and stores its files under `<keyPrefix>/<new id>`. Resolves once every
  * file is stored; rejects (with an AppError for anything the client caused) after removing whatever it
  * stored. At least one file is required (400 UPLOAD_NO_FILES). `splitPdf`: a multi-page PDF becomes one
  * stored file per page (the teacher's stack upload), in order.
  */
 export async function receiveUpload(
-  request: FastifyRequest,
+  body: UploadBody,
   options: {
     storage: Storage;
     dataDir: string;
@@ -111,7 +141,7 @@ export async function receiveUpload(
   let failure: unknown;
 
   try {
-    for await (const part of request.parts()) {
+    for await (const part of body.parts()) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;

@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_S } from '../../db/errors';
 import { loadFeedbackLink } from '../../domain/grading';
 import { getSubmitPage, studentUploadNamed } from '../../domain/submissions';
 import { AppError } from '../../lib/app-error';
+import { uploadBody } from '../../lib/uploads/receive';
 import { toAppError } from '../../plugins/app/errors';
 import { spaIndex } from '../../plugins/app/spa';
 import { ctxOf } from '../context';
@@ -152,7 +153,7 @@ async function formPost(app: FastifyInstance) {
         return html(reply.code(403), errorPage(pageStrings.withoutScript.error.foreignOrigin, taskId));
       }
       if (!taskId) throw new AppError('TASK_NOT_FOUND');
-      const { receipt, label } = await studentUploadNamed(ctxOf(request), taskId, request);
+      const { receipt, label } = await studentUploadNamed(ctxOf(request), taskId, uploadBody(request));
       return html(reply, receiptPage(taskId, label, receipt));
     },
   );

@@ -25,6 +25,7 @@ import {
   updateSubmissionStatus,
 } from '../../../domain/submissions';
 import { mapValidationErrors } from '../../../lib/validation-errors';
+import { uploadBody } from '../../../lib/uploads/receive';
 import { ctxOf } from '../../context';
 
 /** The teacher's hand-ins, matching and stack uploads (PRODUCT.md §7). Others' rows are 404. */
@@ -162,7 +163,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUploadReceipt },
       },
     },
-    (request) => teacherUpload(ctxOf(request), request.params.taskId, request),
+    (request) => teacherUpload(ctxOf(request), request.params.taskId, uploadBody(request)),
   );
 };
 

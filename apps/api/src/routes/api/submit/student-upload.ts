@@ -1,7 +1,7 @@
 import { ZUploadParams, ZUploadReceipt } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { studentUpload } from '../../../domain/submissions';
-import { prepareScratchDir } from '../../../lib/uploads/receive';
+import { prepareScratchDir, uploadBody } from '../../../lib/uploads/receive';
 import { mapValidationErrors } from '../../../lib/validation-errors';
 import { ctxOf } from '../../context';
 import { studentUploadRateLimit } from '../../../lib/uploads/rate-limit';
@@ -36,7 +36,7 @@ const studentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUploadReceipt },
       },
     },
-    (request) => studentUpload(ctxOf(request), request.params.taskId, request),
+    (request) => studentUpload(ctxOf(request), request.params.taskId, uploadBody(request)),
   );
 };
 
