@@ -34,15 +34,15 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 import { ellipse, IDENTITY, numbers, parsePath, parseTransform, type Segment } from './geometry';
-import { declarations, INITIAL, length, num, styleOf, type Rgb, type Style } from './paint';
+import { declarations, INITIAL, length, num, parseColor, styleOf, type Rgb, type Style } from './paint';
 import type { SvgElement, SvgNode } from './xml';
 
 // A small SVG → PDF drawer for the pictures the server makes itself (MathJax formulas, tikzjax pictures;
 // ARCHITECTURE.md §4 "PDFs"): groups with transforms, paths, basic shapes, <use> of <defs>, and text in
-// embedded fonts become one Form XObject of vector operators, drawn on any page with one `Do`. What it does
-// not know (gradients, masks, clip paths, opacity) is skipped, never an error. The tree comes from xml.ts,
-// coordinates from geometry.ts, colours and inherited properties from paint.ts; this file walks the tree and
-// writes the operators.
+// embedded fonts become one Form XObject of vector operators, drawn on any page with one `Do`. Clip paths
+// clip; a gradient paints in its mean colour. What it does not know (masks, patterns, filters) is skipped,
+// never an error. The tree comes from xml.ts, coordinates from geometry.ts, colours and inherited properties
+// from paint.ts; this file walks the tree and writes the operators.
 
 /** The invisible Unicode line of a TikZ label over TeX's glyph runs (lib/tikz/layers.ts): not drawn here. */
 const TEXT_LINE = 'data-tikz-text';
@@ -119,9 +119,18 @@ class Compiler {
     const d = declarations(element);
     if (d.display === 'none' || d.visibility === 'hidden') return;
     const style = styleOf(element, parent);
+    // A gradient (TikZ's \shade) is painted in its mean colour: close from afar, never the black box an
+    // unknown paint would give.
+    const fillGradient = this.gradientColor(d.fill);
+    if (fillGradient) style.fill = fillGradient;
+    const strokeGradient = this.gradientColor(d.stroke);
+    if (strokeGradient) style.stroke = strokeGradient;
     const matrix = parseTransform(element.attrs.transform);
-    const transformed = matrix !== IDENTITY;
-    if (transformed) fmt(this.ops, pushGraphicsState(), concatTransformationMatrix(...matrix));
+    const clip = this.reference(d['clip-path'], 'clipPath');
+    const transformed = matrix !== IDENTITY || clip !== undefined;
+    if (transformed) fmt(this.ops, pushGraphicsState());
+    if (matrix !== IDENTITY) fmt(this.ops, concatTransformationMatrix(...matrix));
+    if (clip) this.clip(clip);
     this.depth++;
     switch (element.name) {
       case 'svg':
@@ -142,39 +151,16 @@ class Compiler {
         break;
       }
       case 'path':
-        this.shape(parsePath(d.d ?? ''), style);
-        break;
-      case 'rect': {
-        const [x, y, w, h] = [num(d.x), num(d.y), num(d.width), num(d.height)];
-        if (w > 0 && h > 0)
-          this.shape([['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']], style);
-        break;
-      }
-      case 'line':
-        this.shape(
-          [
-            ['M', num(d.x1), num(d.y1)],
-            ['L', num(d.x2), num(d.y2)],
-          ],
-          { ...style, fill: 'none' },
-        );
-        break;
+      case 'rect':
       case 'polyline':
-      case 'polygon': {
-        const v = numbers(d.points ?? '');
-        const segments: Segment[] = [];
-        for (let k = 0; k + 1 < v.length; k += 2) segments.push([k === 0 ? 'M' : 'L', v[k]!, v[k + 1]!]);
-        if (element.name === 'polygon' && segments.length) segments.push(['Z']);
-        this.shape(segments, style);
-        break;
-      }
+      case 'polygon':
       case 'circle':
-      case 'ellipse': {
-        const rx = element.name === 'circle' ? num(d.r) : num(d.rx);
-        const ry = element.name === 'circle' ? num(d.r) : num(d.ry);
-        if (rx > 0 && ry > 0) this.shape(ellipse(num(d.cx), num(d.cy), rx, ry), style);
+      case 'ellipse':
+        this.shape(outlineOf(element), style);
         break;
-      }
+      case 'line':
+        this.shape(outlineOf(element), { ...style, fill: 'none' });
+        break;
       case 'text':
         // The invisible line is only the text of its span (above), never drawn.
         if (!(TEXT_LINE in element.attrs)) this.text(element, style, num(d.x), num(d.y));
@@ -182,6 +168,68 @@ class Compiler {
     }
     this.depth--;
     if (transformed) fmt(this.ops, popGraphicsState());
+  }
+
+  /** The element a `url(#id)` paint or clip names, if it is a `kind` (one of several names). */
+  private reference(value: string | undefined, ...kinds: string[]): SvgElement | undefined {
+    const id = /^url\(\s*["']?#([^"')\s]+)["']?\s*\)/.exec(value?.trim() ?? '')?.[1];
+    const target = id === undefined ? undefined : this.ids.get(id);
+    return target && kinds.includes(target.name) ? target : undefined;
+  }
+
+  /** The mean colour of the stops of the gradient a paint names (following its href for inherited stops). */
+  private gradientColor(paint: string | undefined): Rgb | undefined {
+    let gradient = this.reference(paint, 'linearGradient', 'radialGradient');
+    for (let hops = 0; gradient && hops < 5; hops++) {
+      const stops = gradient.children.filter(
+        (c): c is SvgElement => typeof c !== 'string' && c.name === 'stop',
+      );
+      if (stops.length > 0) {
+        const colours = stops.map((stop) => {
+          const colour = parseColor(declarations(stop)['stop-color'] ?? 'black');
+          return colour === undefined || colour === 'none' ? ([0, 0, 0] as Rgb) : colour;
+        });
+        return [0, 1, 2].map((i) => colours.reduce((sum, c) => sum + c[i]!, 0) / colours.length) as Rgb;
+      }
+      const href = gradient.attrs.href ?? gradient.attrs['xlink:href'];
+      gradient = this.reference(href && `url(${href})`, 'linearGradient', 'radialGradient');
+    }
+    return undefined;
+  }
+
+  /**
+   * Clips what follows (in a pushed graphics state) to the shapes of a <clipPath> in user space: their
+   * outlines as one path (each shape's own transform applied to its points), then `W n`.
+   */
+  private clip(clipPath: SvgElement) {
+    const segments: Segment[] = [];
+    for (const child of clipPath.children) {
+      if (typeof child === 'string') continue;
+      const outline = outlineOf(child);
+      const m = parseTransform(child.attrs.transform);
+      const at = (x: number, y: number): [number, number] => [
+        m[0] * x + m[2] * y + m[4],
+        m[1] * x + m[3] * y + m[5],
+      ];
+      for (const s of outline) {
+        if (s[0] === 'M' || s[0] === 'L') segments.push([s[0], ...at(s[1], s[2])]);
+        else if (s[0] === 'C') segments.push(['C', ...at(s[1], s[2]), ...at(s[3], s[4]), ...at(s[5], s[6])]);
+        else segments.push(s);
+      }
+    }
+    // A clip path without shapes hides everything, as in a browser.
+    if (segments.length === 0) segments.push(['M', 0, 0], ['L', 0, 0], ['Z']);
+    this.path(segments);
+    fmt(this.ops, PDFOperator.of(PDFOperatorNames.ClipNonZero), endPath());
+  }
+
+  private path(segments: Segment[]) {
+    for (const s of segments) {
+      if (s[0] === 'M') fmt(this.ops, moveTo(s[1], s[2]));
+      else if (s[0] === 'L') fmt(this.ops, lineTo(s[1], s[2]));
+      else if (s[0] === 'C') fmt(this.ops, appendBezierCurve(s[1], s[2], s[3], s[4], s[5], s[6]));
+      else fmt(this.ops, closePath());
+    }
   }
 
   private shape(segments: Segment[], style: Style) {
@@ -201,12 +249,7 @@ class Compiler {
       );
       if (style.dash.length) fmt(this.ops, setDashPattern(style.dash, style.dashOffset));
     }
-    for (const s of segments) {
-      if (s[0] === 'M') fmt(this.ops, moveTo(s[1], s[2]));
-      else if (s[0] === 'L') fmt(this.ops, lineTo(s[1], s[2]));
-      else if (s[0] === 'C') fmt(this.ops, appendBezierCurve(s[1], s[2], s[3], s[4], s[5], s[6]));
-      else fmt(this.ops, closePath());
-    }
+    this.path(segments);
     if (filled && stroked) {
       fmt(this.ops, style.evenOdd ? PDFOperator.of(PDFOperatorNames.FillEvenOddAndStroke) : fillAndStroke());
     } else if (filled) fmt(this.ops, style.evenOdd ? PDFOperator.of(PDFOperatorNames.FillEvenOdd) : fill());
@@ -257,6 +300,42 @@ class Compiler {
     if (actual !== undefined && this.context)
       fmt(this.ops, PDFOperator.of(PDFOperatorNames.EndMarkedContent));
     fmt(this.ops, endText(), popGraphicsState());
+  }
+}
+
+/** The outline of a basic shape or path in its own coordinates; nothing for other elements. */
+function outlineOf(element: SvgElement): Segment[] {
+  const d = declarations(element);
+  switch (element.name) {
+    case 'path':
+      return parsePath(d.d ?? '');
+    case 'rect': {
+      const [x, y, w, h] = [num(d.x), num(d.y), num(d.width), num(d.height)];
+      return w > 0 && h > 0
+        ? [['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']]
+        : [];
+    }
+    case 'line':
+      return [
+        ['M', num(d.x1), num(d.y1)],
+        ['L', num(d.x2), num(d.y2)],
+      ];
+    case 'polyline':
+    case 'polygon': {
+      const v = numbers(d.points ?? '');
+      const segments: Segment[] = [];
+      for (let k = 0; k + 1 < v.length; k += 2) segments.push([k === 0 ? 'M' : 'L', v[k]!, v[k + 1]!]);
+      if (element.name === 'polygon' && segments.length) segments.push(['Z']);
+      return segments;
+    }
+    case 'circle':
+    case 'ellipse': {
+      const rx = element.name === 'circle' ? num(d.r) : num(d.rx);
+      const ry = element.name === 'circle' ? num(d.r) : num(d.ry);
+      return rx > 0 && ry > 0 ? ellipse(num(d.cx), num(d.cy), rx, ry) : [];
+    }
+    default:
+      return [];
   }
 }
 

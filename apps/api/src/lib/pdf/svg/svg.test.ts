@@ -170,6 +170,21 @@ describe('svgToForm', () => {
     expect(stream.dict.toString()).toMatch(/\/GS0 <<\s*\/Type \/ExtGState\s*\/ca 0\.25\s*\/CA 1/);
   });
 
+  it("clips to a clip path, with its shapes' own transforms, and paints a gradient in its mean colour", async () => {
+    // TikZ's \\clip and \\shade as tikzjax writes them.
+    const { content } = await compile(
+      `<svg width="100" height="100"><clipPath id="c"><rect x="0" y="0" width="10" height="20" transform="translate(5 0)"/></clipPath>
+        <linearGradient id="g"><stop offset="0" stop-color="#00f"/><stop offset="1" stop-color="red"/></linearGradient>
+        <g clip-path="url(#c)"><path d="M0 0h50v50H0z" style="fill:url(#g);stroke:none"/></g>
+        <path d="M0 0h1v1z" fill="url(#nowhere)"/></svg>`,
+    );
+    // The clip: the rectangle moved by its transform, then W n, before the shape inside it.
+    expect(content).toMatch(/5 0 m\n15 0 l\n15 20 l\n5 20 l\nh\nW\nn\n[\s\S]*0 0 m\n50 0 l/);
+    expect(content).toContain('0.5 0 0.5 rg');
+    // An unknown paint keeps the inherited black, as before.
+    expect(content).toContain('0 0 0 rg');
+  });
+
   it('resolves <use> of a definition', async () => {
     const { content } = await compile(
       '<svg width="10" height="10"><defs><path id="p" d="M0 0L1 1"/></defs><use href="#p" x="2" y="3" stroke="black"/></svg>',
