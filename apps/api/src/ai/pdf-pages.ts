@@ -10,7 +10,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 /** Long side of a page rendered for a vision model: legible handwriting at a size models accept. */
 const LONG_SIDE = 1600;
 
-interface NodeCanvas {
+export interface NodeCanvas {
   canvas: { toBuffer(mime: 'image/png'): Buffer; data(): Buffer };
   context: object;
 }
@@ -84,35 +84,87 @@ export async function withDocument<T>(
   }
 }
 
-/** Draws page `n` (1-based) with its long side `longSide` pixels and hands the canvas to `take`. */
-export async function drawPage<T>(
+/** A rectangle of a page's drawing in its pixels (at the size it is drawn). */
+export interface PixelArea {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** One page opened for several drawings (sizes or parts of it); see `withPage`. */
+export interface OpenPage {
+  /** Pixel size of the whole page drawn with its long side `longSide` (`pageSize` of its visible box). */
+  size(longSide: number): { width: number; height: number };
+  /**
+   * Draws the page with its long side `longSide`, or only `area` of that drawing on a canvas of the area's
+   * size (as the whole drawing shows it there, up to the antialiasing of a few glyph edges), and hands the
+   * canvas to `take`.
+   */
+  draw<T>(
+    longSide: number,
+    take: (target: NodeCanvas, width: number, height: number) => T,
+    area?: PixelArea,
+  ): Promise<T>;
+}
+
+/**
+ * Page `n` (1-based) of `doc` for `use`, which may draw it several times: the drawings share its operator
+ * list (content and fonts are read once, not per drawing); it is freed afterwards.
+ */
+export async function withPage<T>(
   doc: PDFDocumentProxy,
   n: number,
-  longSide: number,
-  take: (target: NodeCanvas, width: number, height: number) => T,
+  use: (page: OpenPage) => Promise<T>,
 ): Promise<T> {
   const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
   const page = await doc.getPage(n);
   try {
     // The viewport applies the page's /Rotate and its crop box, as a reader shows the page.
     const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: longSide / Math.max(unscaled.width, unscaled.height) });
-    const { width, height } = pageSize(unscaled.width, unscaled.height, longSide);
-    const target = factory.create(width, height);
-    try {
-      // The Node canvas stands in for the DOM types pdfjs declares. The transform stretches the page by
-      // the rounding of its short side, so that it fills the canvas to the edge.
-      const fill = [width / viewport.width, 0, 0, height / viewport.height, 0, 0];
-      const params = { canvas: target.canvas, canvasContext: target.context, viewport, transform: fill };
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded (tests/)
-      await page.render(params as unknown as Parameters<typeof page.render>[0]).promise;
-      return take(target, width, height);
-    } finally {
-      factory.destroy(target);
-    }
+    const size = (longSide: number) => pageSize(unscaled.width, unscaled.height, longSide);
+    return await use({
+      size,
+      async draw(longSide, take, area) {
+        const viewport = page.getViewport({ scale: longSide / Math.max(unscaled.width, unscaled.height) });
+        const { width, height } = size(longSide);
+        const { left, top, width: w, height: h } = area ?? { left: 0, top: 0, width, height };
+        const target = factory.create(w, h);
+        try {
+          // The Node canvas stands in for the DOM types pdfjs declares. The transform stretches the page by
+          // the rounding of its short side, so that it fills the canvas to the edge, and moves the area to
+          // the canvas's origin by whole pixels.
+          const fill = [width / viewport.width, 0, 0, height / viewport.height, -left, -top];
+          const params = { canvas: target.canvas, canvasContext: target.context, viewport, transform: fill };
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM lib is loaded (tests/)
+          await page.render(params as unknown as Parameters<typeof page.render>[0]).promise;
+          return take(target, w, h);
+        } finally {
+          factory.destroy(target);
+        }
+      },
+    });
   } finally {
     page.cleanup();
   }
+}
+
+/** Draws page `n` (1-based) with its long side `longSide` pixels and hands the canvas to `take`. */
+export function drawPage<T>(
+  doc: PDFDocumentProxy,
+  n: number,
+  longSide: number,
+  take: (target: NodeCanvas, width: number, height: number) => T,
+): Promise<T> {
+  return withPage(doc, n, (page) => page.draw(longSide, take));
+}
+
+/**
+ * The canvas's pixels, copied before the canvas is freed: its own RGBA (premultiplied, which changes nothing
+ * on the opaque page pdfjs paints on white), half the time of getImageData's conversion.
+ */
+export function canvasPixels(target: NodeCanvas, width: number, height: number): RgbaImage {
+  return { width, height, data: new Uint8ClampedArray(target.canvas.data()) };
 }
 
 /**
@@ -142,13 +194,5 @@ export async function renderPdfPages(bytes: Uint8Array, maxPages: number): Promi
 
 /** The pixels of the first page, its long side `longSide` pixels. */
 export async function renderFirstPage(bytes: Uint8Array, longSide: number): Promise<RgbaImage> {
-  return withDocument(bytes, (doc) =>
-    drawPage(doc, 1, longSide, (target, width, height) => ({
-      width,
-      height,
-      // The canvas's own RGBA (premultiplied, which changes nothing on the opaque page pdfjs paints on
-      // white), copied before the canvas is freed: half the time of getImageData's conversion.
-      data: new Uint8ClampedArray(target.canvas.data()),
-    })),
-  );
+  return withDocument(bytes, (doc) => drawPage(doc, 1, longSide, canvasPixels));
 }

@@ -1,5 +1,12 @@
 import sharp, { type Sharp } from 'sharp';
-import { pageSize, type RgbaImage } from '../../ai/pdf-pages';
+import {
+  canvasPixels,
+  pageSize,
+  withDocument,
+  withPage,
+  type PixelArea,
+  type RgbaImage,
+} from '../../ai/pdf-pages';
 import { zxingDecode } from './decoders';
 import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 
@@ -56,18 +63,23 @@ async function scanPixels(scan: ScannedJpeg, longSide: number): Promise<RgbaImag
   // The page unturned, as the image lies on it: pixels a point across and down.
   const [across, down] = turned ? [scan.height, scan.width] : [scan.width, scan.height];
   const own = Math.max(scan.pixels.width / across, scan.pixels.height / down) * Math.max(across, down);
-  const size = pageSize(scan.width, scan.height, Math.min(longSide, Math.round(own)));
+  const ownSize = longSide >= Math.round(own);
+  const size = pageSize(scan.width, scan.height, ownSize ? Math.round(own) : longSide);
   const [width, height] = turned ? [size.height, size.width] : [size.width, size.height];
   let image = sharp(scan.jpeg, { failOn: 'none', ignoreIcc: true });
-  if (width !== scan.pixels.width || height !== scan.pixels.height)
+  // At its own size, a pixel off by the rounding of the page's aspect (a 150 dpi A4 scan of 1241 × 1754 px
+  // gives 1241 × 1755), the JPEG is taken as it is: stretching it by a pixel costs libvips a resampling
+  // pass, four times the decoding.
+  const near =
+    ownSize && Math.abs(width - scan.pixels.width) <= 1 && Math.abs(height - scan.pixels.height) <= 1;
+  if (!near && (width !== scan.pixels.width || height !== scan.pixels.height))
     image = image.resize(width, height, { fit: 'fill' });
   if (scan.invert) image = image.negate({ alpha: false });
   return rgba(image.rotate(scan.rotate));
 }
 
-async function drawnPixels(bytes: Uint8Array, longSide: number): Promise<RgbaImage> {
-  const { renderFirstPage } = await import('../../ai/pdf-pages');
-  return renderFirstPage(bytes, longSide);
+function drawnPixels(bytes: Uint8Array, longSide: number): Promise<RgbaImage> {
+  return withDocument(bytes, (doc) => withPage(doc, 1, (page) => page.draw(longSide, canvasPixels)));
 }
 
 /**
@@ -84,37 +96,69 @@ export async function pagePixels(bytes: Uint8Array, mime: string, longSide: numb
 }
 
 /**
- * Where the worksheet prints its code on an upright page: the top right sixth (half the short side across,
- * a third of the long side down), copied out.
+ * Where the worksheet prints its code on an upright page `width` × `height` px: the top right sixth (half the
+ * short side across, a third of the long side down).
  */
-function topRight(image: RgbaImage): RgbaImage {
-  const portrait = image.height >= image.width;
-  const width = Math.ceil(image.width / (portrait ? 2 : 3));
-  const height = Math.ceil(image.height / (portrait ? 3 : 2));
-  const left = image.width - width;
+function codeCorner(width: number, height: number): PixelArea {
+  const portrait = height >= width;
+  const w = Math.ceil(width / (portrait ? 2 : 3));
+  const h = Math.ceil(height / (portrait ? 3 : 2));
+  return { left: width - w, top: 0, width: w, height: h };
+}
+
+/** `area` of the image, copied out. */
+function crop(image: RgbaImage, area: PixelArea): RgbaImage {
+  const { left, top, width, height } = area;
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
-    const from = (y * image.width + left) * 4;
+    const from = ((top + y) * image.width + left) * 4;
     data.set(image.data.subarray(from, from + width * 4), y * width * 4);
   }
   return { width, height, data };
+}
+
+/** The code on the code's corner of the image, else anywhere on it. */
+async function codeOn(image: RgbaImage): Promise<string | null> {
+  return (
+    (await zxingDecode(crop(image, codeCorner(image.width, image.height)))) ?? (await zxingDecode(image))
+  );
 }
 
 /** The text of the QR code on the page, or null when none could be read. */
 export async function readPageCode(bytes: Uint8Array, mime: string): Promise<string | null> {
   // Scans are taken as scanned (a 100 dpi scan at its own 1169 px: enlarging it would blur the edges a
   // black-and-white scan has sharp). The code's corner first: half the CPU of the whole page on an upright
-  // scan; every other place and orientation is then found on the whole page.
-  const page = await pagePixels(bytes, mime, FIRST_LONG_SIDE);
-  const code = (await zxingDecode(topRight(page))) ?? (await zxingDecode(page));
-  if (code !== null) return code;
-  // More pixels: a photo taken from afar (under 3 px a module at 1800 px) at up to 2600, a small photo
-  // enlarged, a PDF drawn at 2600 whatever it holds.
-  const larger =
-    mime === 'application/pdf'
-      ? await drawnPixels(bytes, SECOND_LONG_SIDE)
-      : await imagePixels(bytes, SECOND_LONG_SIDE, { enlarge: true });
-  return zxingDecode(larger);
+  // scan; every other place and orientation is then found on the whole page. Then more pixels: a photo
+  // taken from afar (under 3 px a module at 1800 px) at up to 2600, a small photo enlarged, a PDF drawn at
+  // 2600 whatever it holds.
+  if (mime !== 'application/pdf')
+    return (
+      (await codeOn(await imagePixels(bytes, FIRST_LONG_SIDE))) ??
+      zxingDecode(await imagePixels(bytes, SECOND_LONG_SIDE, { enlarge: true }))
+    );
+  const scan = await scannedJpeg(bytes).catch(() => null);
+  // A JPEG libjpeg refuses may still be drawn by pdfjs (its own decoder), as a reader would.
+  const scanned = scan && (await scanPixels(scan, FIRST_LONG_SIDE).catch(() => null));
+  if (scanned) {
+    const code = await codeOn(scanned);
+    if (code !== null) return code;
+  }
+  // One document and one operator list for every drawing: fonts and content are read once.
+  return withDocument(bytes, (doc) =>
+    withPage(doc, 1, async (page) => {
+      if (!scanned) {
+        // Only the corner is drawn first (a sixth of the pixels to fill and copy), as the whole drawing shows
+        // it (a few glyph edges antialiased differently, the code alike); the whole page only when the code
+        // is not there.
+        const { width, height } = page.size(FIRST_LONG_SIDE);
+        const corner = await page.draw(FIRST_LONG_SIDE, canvasPixels, codeCorner(width, height));
+        const code =
+          (await zxingDecode(corner)) ?? (await zxingDecode(await page.draw(FIRST_LONG_SIDE, canvasPixels)));
+        if (code !== null) return code;
+      }
+      return zxingDecode(await page.draw(SECOND_LONG_SIDE, canvasPixels));
+    }),
+  );
 }
 
 function encode(image: RgbaImage) {

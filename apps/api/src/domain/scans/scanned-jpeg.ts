@@ -111,6 +111,11 @@ function visibleBox(page: PDFPage): [number, number, number, number] {
 
 /** The scanner's JPEG of a one-page PDF, if the page is nothing but that JPEG covering it; null otherwise. */
 export async function scannedJpeg(bytes: Uint8Array): Promise<ScannedJpeg | null> {
+  // A stream's dictionary is never inside an object stream, so a scanner's JPEG names its filter in plain
+  // bytes; without them (a text page) pdf-lib's parse is skipped. A filter spelled otherwise (an indirect
+  // object, `#` escapes) is drawn, which is always right.
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf('/DCTDecode', 0, 'latin1') < 0)
+    return null;
   const lib = await import('pdf-lib');
   const { PDFDocument, PDFDict, PDFName, PDFRawStream, PDFArray, PDFNumber, PDFBool, decodePDFRawStream } =
     lib;
