@@ -10,7 +10,7 @@ export default defineConfig({
     server: 'src/server.ts',
     cli: 'src/cli.ts',
     'tikz-worker': 'src/lib/tikz/worker.ts',
-    'scan-worker': 'src/domain/scans/worker.ts',
+    'scan-worker': 'src/lib/page-worker/worker.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -12,10 +12,10 @@
 import { Writable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type {} from '../../apps/api/src/types';
-import type { RgbaImage } from '../../apps/api/src/ai/pdf-pages';
+import type { RgbaImage } from '../../apps/api/src/lib/page-worker/pdf-pages';
 import { buildApp } from '../../apps/api/src/app';
-import { jsqrDecode, zxingDecode, type ZxingOptions } from '../../apps/api/src/domain/scans/decoders';
-import { readPageCode } from '../../apps/api/src/domain/scans/read-page';
+import { jsqrDecode, zxingDecode, type ZxingOptions } from '../../apps/api/src/lib/page-worker/decoders';
+import { readPageCode } from '../../apps/api/src/lib/page-worker/read-page';
 import { loadEnv } from '../../apps/api/src/env';
 import { classroom } from '../../apps/api/test/helpers/classroom';
 import { testDatabase } from '../../apps/api/test/helpers/database';

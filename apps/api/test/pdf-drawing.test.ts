@@ -22,7 +22,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../src/db/schema';
-import { pagePixels, readPageCode, thumbnailWebp } from '../src/domain/scans/read-page';
+import { pagePixels, readPageCode, thumbnailWebp } from '../src/lib/page-worker/read-page';
 import { createTestApp, type TestApp } from './helpers/app';
 import { baseUrlOf, classroom, type Classroom } from './helpers/classroom';
 import {

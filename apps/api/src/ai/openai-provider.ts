@@ -163,7 +163,7 @@ async function toImages(operation: AiOperation, files: AiFile[]): Promise<Array<
  * exhaust the reader fails this request, not the process. A busy worker is worth another attempt.
  */
 async function pdfImages(operation: AiOperation, bytes: Uint8Array, pages: number): Promise<Uint8Array[]> {
-  const { aiPdfPages, PageWorkerUnavailable } = await import('../domain/scans/pages');
+  const { aiPdfPages, PageWorkerUnavailable } = await import('../lib/page-worker');
   try {
     return await aiPdfPages(bytes, pages);
   } catch (err) {

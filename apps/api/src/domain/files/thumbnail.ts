@@ -1,7 +1,7 @@
 import { PREVIEW_UNAVAILABLE_LINES } from '@app/contract';
 import { AppError } from '../../lib/app-error';
 import type { Ctx } from '../context';
-import { pageThumbnail, PageTooCostly, PageWorkerUnavailable } from '../scans/pages';
+import { pageThumbnail, PageTooCostly, PageWorkerUnavailable } from '../../lib/page-worker';
 import { findFile, storedBytes } from './files';
 
 // Thumbnails of uploaded files for the matching view's stack (PRODUCT.md §7): the image, or the first page

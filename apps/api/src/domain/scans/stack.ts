@@ -6,7 +6,7 @@ import { cipherOf, type Ctx } from '../context';
 import { storedBytes } from '../files';
 import { matchFile } from '../submissions/matching';
 import { guessPage, missingPages, nameGuess, type PageGuess, type StackPage } from './guess';
-import { aiPageJpeg, inspectPage, readCode } from './pages';
+import { aiPageJpeg, inspectPage, readCode } from '../../lib/page-worker';
 
 // Reading the teacher's scanned stack (PRODUCT.md §7 "Scans zuordnen", ADR 017). After the files of a
 // teacher's upload without a student are recorded, each page is read in stack order, one at a time, in a

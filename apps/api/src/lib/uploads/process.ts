@@ -164,10 +164,10 @@ function hasEndMarker(bytes: Buffer): boolean {
     .includes('%%EOF');
 }
 
-/** Every page of a PDF only a reader opens, drawn again (domain/scans/redraw.ts) onto a new PDF. */
+/** Every page of a PDF only a reader opens, drawn again (page-worker/redraw.ts) onto a new PDF. */
 async function redrawnCopy(bytes: Buffer, details: unknown, encrypted: boolean): Promise<Uint8Array> {
   const { pdfPageCount, redrawPdf, PdfNeedsPassword, PageWorkerUnavailable } =
-    await import('../../domain/scans/pages');
+    await import('../page-worker');
   const refuse = (err: unknown): never => {
     if (err instanceof AppError) throw err;
     if (err instanceof PageWorkerUnavailable)

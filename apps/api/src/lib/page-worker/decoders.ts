@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import type * as ZxingReader from 'zxing-wasm/reader';
 import type { ReaderOptions } from 'zxing-wasm/reader';
-import type { RgbaImage } from '../../ai/pdf-pages';
+import type { RgbaImage } from './pdf-pages';
 
 // QR decoders (ADR 017, measured in tests/bench/qr-decoders.ts). The page worker reads with ZXing-C++ built
 // for WebAssembly (zxing-wasm): it also reads fax-like 100 dpi scans and faint grey copies, where jsQR (pure

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { drawPage, withDocument } from '../../ai/pdf-pages';
+import { drawPage, withDocument } from './pdf-pages';
 
 // A clean copy of a PDF that only a reader's repairs open (ADR 031): owner-password restrictions, a damaged
 // cross-reference table, a broken page tree. pdfjs opens such a file as poppler does; pdf-lib, which stores

@@ -7,7 +7,7 @@ import { pdfPageCount, redrawPages } from './redraw';
 // The page worker thread (ADR 017): drawing pages (pdfjs, sharp) and looking for QR codes (ZXing) take a few
 // hundred milliseconds of CPU a page (reading a header's text about as much), which must not stall the API's
 // event loop; a page that would take more memory or time than the thread is given ends the thread, not the
-// API (pages.ts). The API sends one job at a time.
+// API (index.ts). The API sends one job at a time.
 
 async function run(job: PageJob): Promise<PageAnswer> {
   switch (job.op) {
@@ -24,7 +24,7 @@ async function run(job: PageJob): Promise<PageAnswer> {
     case 'redraw':
       return { ok: true, redrawn: await redrawPages(job.bytes) };
     case 'ai_pages': {
-      const { renderPdfPages } = await import('../../ai/pdf-pages');
+      const { renderPdfPages } = await import('./pdf-pages');
       return { ok: true, images: await renderPdfPages(job.bytes, job.pages ?? 1) };
     }
   }

@@ -1,4 +1,4 @@
-// Messages between the API and the page worker (worker.ts, pages.ts).
+// Messages between the API and the page worker (worker.ts, index.ts).
 
 export type PageOperation =
   | 'code'

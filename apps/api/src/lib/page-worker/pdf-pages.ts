@@ -170,7 +170,7 @@ export function canvasPixels(target: NodeCanvas, width: number, height: number):
 /**
  * Pixel size of a page `width` × `height` (points, as shown) drawn with its long side `longSide`: the short
  * side rounded, at least 1 px (a page of 500 × 1 pt is still drawn). Also used for a scan's image taken as
- * the page (domain/scans/read-page.ts), so both ways give the same size.
+ * the page (read-page.ts), so both ways give the same size.
  */
 export function pageSize(width: number, height: number, longSide: number): { width: number; height: number } {
   const scale = longSide / Math.max(width, height);

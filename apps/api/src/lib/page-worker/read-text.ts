@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { createWorker } from 'tesseract.js';
-import type { RgbaImage } from '../../ai/pdf-pages';
+import type { RgbaImage } from './pdf-pages';
 import { pagePixels } from './read-page';
 
 // What a page without a code shows (ADR 017): whether it is blank (an empty back of a sheet), and the text

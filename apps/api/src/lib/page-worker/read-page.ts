@@ -6,7 +6,7 @@ import {
   withPage,
   type PixelArea,
   type RgbaImage,
-} from '../../ai/pdf-pages';
+} from './pdf-pages';
 import { zxingDecode } from './decoders';
 import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 
