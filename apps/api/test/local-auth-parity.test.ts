@@ -1,53 +1,17 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../src/db/schema';
-import { mintServiceRoleToken } from '../src/local-auth';
 import { authSessions } from '../src/local-auth/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import { authClient, listening, outboxCount, PASSWORD, uniqueEmail } from './helpers/auth-client';
 import { drivers } from './helpers/database';
 
 // supabase-js against the built-in /auth/v1 in the configurations Supabase Auth offers: autoconfirm, closed
 // registration, and GoTrue's answers on paths and inputs outside the happy path (ADR 015).
-
-const PASSWORD = 'Klassen2026Zimmer';
-
-/** Realtime is not used here; Node 20 has no global WebSocket for supabase-js to find. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in these tests');
-  }
-}
-
-/** supabase-js as the web app configures it, minus storage and background refresh. */
-function authClient(url: string, key: string) {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as never },
-  });
-}
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${counter++}@schule.example`;
-
-/** An app with `env` listening on loopback; `base` is its origin. */
-async function listening(driver: (typeof drivers)[number], env: Record<string, string> = {}) {
-  const t = await createTestApp({ driver, env });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const base = `http://127.0.0.1:${address.port}`;
-  const serviceKey = await mintServiceRoleToken(t.app.config);
-  return { t, base, serviceKey, admin: authClient(base, serviceKey) };
-}
-
-async function outboxCount(t: TestApp, to: string): Promise<number> {
-  const dir = path.join(t.app.config.DATA_DIR, 'outbox');
-  return (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(`-${to}.eml`)).length;
-}
 
 describe.each(drivers)('Auth parity with Supabase Auth on %s', (driver) => {
   describe('AUTH_AUTOCONFIRM=1', () => {

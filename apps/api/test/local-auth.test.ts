@@ -1,107 +1,48 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { linksIn, plainText } from '../../../tests/fixtures/smtp-sink';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../src/db/schema';
-import { issueSessionForUser, mintServiceRoleToken } from '../src/local-auth';
+import { issueSessionForUser } from '../src/local-auth';
 import { authSessions, authUsers } from '../src/local-auth/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
+import {
+  authClient,
+  type ClientOptions,
+  createConfirmedUser,
+  listening,
+  NEW_PASSWORD,
+  newestMail,
+  open,
+  outboxCount,
+  PASSWORD,
+  passwordSession,
+  uniqueEmail,
+} from './helpers/auth-client';
 import { drivers } from './helpers/database';
 
 // supabase-js itself against the built-in /auth/v1 on a loopback port: accounts without a hosted service
-// (ADR 005).
-
-const PASSWORD = 'Klassen2026Zimmer';
-const NEW_PASSWORD = 'Tafel2027Kreide';
-
-/** Realtime is not used here; Node 20 has no global WebSocket for supabase-js to find. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in these tests');
-  }
-}
-
-/** supabase-js as the web app configures it, minus storage and background refresh. */
-export function authClient(url: string, key: string, options: { flowType?: 'implicit' | 'pkce' } = {}) {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options },
-    realtime: { transport: NoWebSocket as never },
-  });
-}
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${counter++}@schule.example`;
+// (ADR 005) — signing up and in, passwords, the admin API and what the app gets from the built-in auth.
+// The other mailed links: local-auth-links.test.ts; refreshing and signing out: local-auth-sessions.test.ts.
 
 describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
   let t: TestApp;
   let base: string;
   let publicUrl: string;
-  let serviceKey: string;
   let admin: SupabaseClient;
 
-  const client = (options: { flowType?: 'implicit' | 'pkce' } = {}) => authClient(base, 'local', options);
-
-  /** The newest mail to `to` in DATA_DIR/outbox, decoded, with its links pointed at the listening app. */
-  async function lastMail(to: string): Promise<{ subject: string; text: string; link: string; otp: string }> {
-    const dir = path.join(t.app.config.DATA_DIR, 'outbox');
-    const files = (await readdir(dir)).filter((f) => f.endsWith(`-${to}.eml`)).sort();
-    const file = files.at(-1);
-    if (!file) throw new Error(`no mail to ${to}`);
-    const raw = await readFile(path.join(dir, file), 'utf8');
-    const link = linksIn(raw).find((l) => l.includes('/auth/v1/verify'));
-    if (!link) throw new Error('no verify link');
-    const subject = /^Subject: (.*(?:\r?\n .*)*)/m.exec(raw)?.[1] ?? '';
-    return {
-      subject: decodeHeader(subject),
-      text: plainText(raw),
-      link: link.replace(publicUrl, base),
-      otp: /Code eingeben: (\d{6})/.exec(plainText(raw))?.[1] ?? '',
-    };
-  }
-
-  async function mailCount(to: string): Promise<number> {
-    const dir = path.join(t.app.config.DATA_DIR, 'outbox');
-    return (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(`-${to}.eml`)).length;
-  }
-
-  /** Follows a mail link without following the redirect; answers the Location. */
-  async function open(link: string): Promise<URL> {
-    const res = await fetch(link, { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    return new URL(res.headers.get('location') ?? '');
-  }
-
-  async function confirmedUser(email = uniqueEmail('user'), password = PASSWORD) {
-    const { data, error } = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-    expect(error).toBeNull();
-    return { id: data.user!.id, email, password };
-  }
-
-  async function signedIn(email: string, password = PASSWORD) {
-    const supabase = client();
-    const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-    expect(error).toBeNull();
-    return { supabase, session: data.session! };
-  }
+  const client = (options: ClientOptions = {}) => authClient(base, 'local', options);
+  const lastMail = (to: string) => newestMail(t, base, to);
+  const mailCount = (to: string) => outboxCount(t, to);
+  const confirmedUser = (email?: string, password?: string) => createConfirmedUser(admin, email, password);
+  const signedIn = (email: string, password?: string) => passwordSession(base, email, password);
 
   beforeAll(async () => {
-    t = await createTestApp({ driver });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    base = `http://127.0.0.1:${address.port}`;
+    ({ t, base, admin } = await listening(driver));
     publicUrl = t.app.config.PUBLIC_URL;
-    serviceKey = await mintServiceRoleToken(t.app.config);
-    admin = authClient(base, serviceKey);
   });
   afterAll(async () => {
     await t.close();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('An account made with a password (sign-up, admin API) is marked has_password', async () => {
@@ -269,57 +210,6 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     }
   });
 
-  it('Refreshing rotates the refresh token and picks up a newly granted role', async () => {
-    const user = await confirmedUser();
-    const { supabase, session } = await signedIn(user.email);
-
-    const first = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(first.error).toBeNull();
-    expect(first.data.session!.refresh_token).not.toBe(session.refresh_token);
-    expect(decodeJwt(first.data.session!.access_token).session_id).toBe(
-      decodeJwt(session.access_token).session_id,
-    );
-
-    await t.app.db.insert(userRoles).values({ user_id: user.id, role: 'teacher' });
-    const second = await supabase.auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
-    expect(decodeJwt(second.data.session!.access_token).user_role).toBe('teacher');
-
-    await t.app.db.insert(userRoles).values({ user_id: user.id, role: 'organization_member' });
-    const third = await supabase.auth.refreshSession({ refresh_token: second.data.session!.refresh_token });
-    expect(decodeJwt(third.data.session!.access_token).user_role).toBe('organization_member');
-
-    // A fresh sign-in carries the role from the start.
-    const { session: again } = await signedIn(user.email);
-    expect(decodeJwt(again.access_token).user_role).toBe('organization_member');
-  });
-
-  it('A reused refresh token gets the current one within 10 s and ends the session after that', async () => {
-    const user = await confirmedUser();
-    const { supabase, session } = await signedIn(user.email);
-    const rotated = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
-    const current = rotated.data.session!;
-
-    // A client that lost the response retries with the old token: it gets the already issued child.
-    const retried = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(retried.error).toBeNull();
-    expect(retried.data.session!.refresh_token).toBe(current.refresh_token);
-
-    // Eleven seconds later the same replay looks like theft: the whole session is revoked.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 11_000);
-    const replay = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(replay.error).toMatchObject({ code: 'refresh_token_already_used', status: 400 });
-    const child = await supabase.auth.refreshSession({ refresh_token: current.refresh_token });
-    expect(child.error).toMatchObject({ code: 'refresh_token_not_found' });
-    const me = await supabase.auth.getUser(current.access_token);
-    expect(me.error?.name).toBe('AuthSessionMissingError');
-    const [row] = await t.app.db
-      .select()
-      .from(authSessions)
-      .where(eq(authSessions.id, String(decodeJwt(current.access_token).session_id)));
-    expect(row).toBeUndefined();
-  });
-
   it('A user sets the registration flags and changes the password', async () => {
     const user = await confirmedUser();
     const { supabase } = await signedIn(user.email);
@@ -354,130 +244,6 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     expect(old.error).toMatchObject({ code: 'invalid_credentials' });
     const { session } = await signedIn(user.email, NEW_PASSWORD);
     expect(decodeJwt(session.access_token).user_metadata).toMatchObject({ has_password: true });
-  });
-
-  it('Signing out ends this, the other or all sessions', async () => {
-    const user = await confirmedUser();
-    const [a, b, c] = [await signedIn(user.email), await signedIn(user.email), await signedIn(user.email)];
-    const refresh = (x: typeof a) => client().auth.refreshSession({ refresh_token: x.session.refresh_token });
-
-    expect((await b.supabase.auth.signOut({ scope: 'local' })).error).toBeNull();
-    expect((await refresh(b)).error).toMatchObject({ code: 'refresh_token_not_found' });
-    expect((await refresh(a)).error).toBeNull();
-
-    expect((await c.supabase.auth.signOut({ scope: 'others' })).error).toBeNull();
-    expect((await client().auth.getUser(a.session.access_token)).error?.name).toBe('AuthSessionMissingError');
-    const stillIn = await c.supabase.auth.getUser();
-    expect(stillIn.data.user?.id).toBe(user.id);
-
-    expect((await c.supabase.auth.signOut()).error).toBeNull();
-    expect((await refresh(c)).error).toMatchObject({ code: 'refresh_token_not_found' });
-    const left = await t.app.db.select().from(authSessions).where(eq(authSessions.user_id, user.id));
-    expect(left).toEqual([]);
-  });
-
-  it('A forgotten password is reset through the mailed link, which works once', async () => {
-    const user = await confirmedUser();
-    const supabase = client();
-    expect((await supabase.auth.resetPasswordForEmail(user.email)).error).toBeNull();
-    const mail = await lastMail(user.email);
-    expect(mail.subject).toBe('Passwort für Klassenzimmer zurücksetzen');
-
-    const landing = await open(mail.link);
-    expect(`${landing.origin}${landing.pathname}`).toBe(`${publicUrl}/update-password`);
-    const fragment = new URLSearchParams(landing.hash.slice(1));
-    expect(fragment.get('type')).toBe('recovery');
-    const set = await supabase.auth.setSession({
-      access_token: fragment.get('access_token') ?? '',
-      refresh_token: fragment.get('refresh_token') ?? '',
-    });
-    expect(set.error).toBeNull();
-    expect(decodeJwt(set.data.session!.access_token).amr).toMatchObject([{ method: 'recovery' }]);
-    expect((await supabase.auth.updateUser({ password: NEW_PASSWORD })).error).toBeNull();
-    await signedIn(user.email, NEW_PASSWORD);
-
-    const used = await open(mail.link);
-    expect(used.searchParams.get('error_code')).toBe('otp_expired');
-    expect(`${used.origin}${used.pathname}`).toBe(`${publicUrl}/update-password`);
-
-    // Asking again within a minute is refused; an unknown address is answered alike without a mail.
-    const soon = await supabase.auth.resetPasswordForEmail(user.email);
-    expect(soon.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
-    const nobody = uniqueEmail('nobody');
-    expect((await supabase.auth.resetPasswordForEmail(nobody)).error).toBeNull();
-    expect(await mailCount(nobody)).toBe(0);
-  });
-
-  it('With PKCE the link carries a code that the same client exchanges for a session', async () => {
-    const supabase = client({ flowType: 'pkce' });
-    const email = uniqueEmail('pkce');
-    const redirect = `${publicUrl}/email-confirmed?from=mail`;
-    const { error } = await supabase.auth.signUp({
-      email,
-      password: PASSWORD,
-      options: { emailRedirectTo: redirect },
-    });
-    expect(error).toBeNull();
-    const mail = await lastMail(email);
-    expect(new URL(mail.link).searchParams.get('token')).toMatch(/^pkce_/);
-
-    const landing = await open(mail.link);
-    expect(`${landing.origin}${landing.pathname}`).toBe(`${publicUrl}/email-confirmed`);
-    expect(landing.searchParams.get('from')).toBe('mail');
-    const code = landing.searchParams.get('code') ?? '';
-    expect(landing.hash).toBe('');
-    const exchanged = await supabase.auth.exchangeCodeForSession(code);
-    expect(exchanged.error).toBeNull();
-    expect(exchanged.data.session?.user.email).toBe(email);
-
-    // A code works once; a foreign redirect_to is replaced by the app's page.
-    const twice = await client().auth.exchangeCodeForSession(code);
-    expect(twice.error).toBeTruthy();
-    const recovery = await client({ flowType: 'pkce' }).auth.resetPasswordForEmail(email, {
-      redirectTo: 'https://evil.example/steal',
-    });
-    expect(recovery.error).toBeNull();
-    const recoveryMail = await lastMail(email);
-    expect(new URL(recoveryMail.link).searchParams.get('redirect_to')).toBe(`${publicUrl}/update-password`);
-  });
-
-  it('Magic links, six-digit codes and token hashes sign in', async () => {
-    const user = await confirmedUser();
-    const supabase = client();
-    expect((await supabase.auth.signInWithOtp({ email: user.email })).error).toBeNull();
-    const mail = await lastMail(user.email);
-    expect(mail.subject).toBe('Dein Anmeldelink für Klassenzimmer');
-    const verified = await supabase.auth.verifyOtp({ email: user.email, token: mail.otp, type: 'email' });
-    expect(verified.error).toBeNull();
-    expect(verified.data.session?.user.id).toBe(user.id);
-    // The code was the link's: the link is used up now.
-    expect((await open(mail.link)).searchParams.get('error_code')).toBe('otp_expired');
-
-    const generated = await admin.auth.admin.generateLink({ type: 'magiclink', email: user.email });
-    expect(generated.error).toBeNull();
-    expect(generated.data.properties?.verification_type).toBe('magiclink');
-    const byHash = await supabase.auth.verifyOtp({
-      token_hash: generated.data.properties!.hashed_token,
-      type: 'magiclink',
-    });
-    expect(byHash.error).toBeNull();
-    const reused = await supabase.auth.verifyOtp({
-      token_hash: generated.data.properties!.hashed_token,
-      type: 'magiclink',
-    });
-    expect(reused.error).toMatchObject({ code: 'otp_expired', status: 403 });
-
-    // A new address signs up through the magic link unless create_user is false.
-    const stranger = uniqueEmail('stranger');
-    expect(
-      (await supabase.auth.signInWithOtp({ email: stranger, options: { shouldCreateUser: false } })).error,
-    ).toBeNull();
-    expect(await mailCount(stranger)).toBe(0);
-    expect((await supabase.auth.signInWithOtp({ email: stranger })).error).toBeNull();
-    const welcome = await lastMail(stranger);
-    expect(welcome.subject).toBe('Bitte bestätige deine E-Mail-Adresse für Klassenzimmer');
-    const landing = await open(welcome.link);
-    expect(new URLSearchParams(landing.hash.slice(1)).get('access_token')).toBeTruthy();
   });
 
   it('The admin API needs a service-role token and manages users', async () => {
@@ -550,23 +316,6 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     expect(again.data.user?.identities).toHaveLength(1);
   });
 
-  it('An invited person accepts through the mailed link', async () => {
-    const email = uniqueEmail('invited');
-    const invited = await admin.auth.admin.inviteUserByEmail(email, { data: { invited_by: 'Schulleitung' } });
-    expect(invited.error).toBeNull();
-    expect(invited.data.user?.invited_at).toBeTruthy();
-    const mail = await lastMail(email);
-    expect(mail.subject).toBe('Du wurdest zu Klassenzimmer eingeladen');
-    const landing = await open(mail.link);
-    const fragment = new URLSearchParams(landing.hash.slice(1));
-    expect(fragment.get('type')).toBe('invite');
-    expect(decodeJwt(fragment.get('access_token') ?? '').user_metadata).toEqual({
-      invited_by: 'Schulleitung',
-    });
-    const again = await admin.auth.admin.inviteUserByEmail(email);
-    expect(again.error).toMatchObject({ code: 'email_exists' });
-  });
-
   it('The app gets AuthAdmin, demo sessions and GoTrue settings from the built-in auth', async () => {
     const email = uniqueEmail('student');
     const student = await t.app.authAdmin.createUser({
@@ -615,17 +364,3 @@ describe.each(drivers)('Built-in auth (GoTrue-compatible) on %s', (driver) => {
     expect(badToken.error).toMatchObject({ code: 'bad_jwt', status: 403 });
   });
 });
-
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\r?\n /g, '')
-    .replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_m, text: string) =>
-      Buffer.from(
-        text
-          .replace(/_/g, ' ')
-          .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-        'latin1',
-      ).toString('utf8'),
-    )
-    .trim();
-}

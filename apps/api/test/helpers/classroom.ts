@@ -47,13 +47,24 @@ export interface Classroom {
   skillIds: string[];
 }
 
-/** A small deterministic JPEG (differs per seed, so uploads are not deduplicated). */
-export async function photo(seed: number): Promise<Buffer> {
-  const raw = Buffer.alloc(40 * 30 * 3);
+/**
+ * A small deterministic JPEG (differs per seed, so uploads are not deduplicated): 40×30 unless told otherwise.
+ * `orientation` adds an EXIF orientation and camera metadata, as a phone writes them.
+ */
+export async function photo(
+  seed: number,
+  options: { width?: number; height?: number; quality?: number; orientation?: number } = {},
+): Promise<Buffer> {
+  const { width = 40, height = 30 } = options;
+  const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7 + seed * 31) % 251;
-  return sharp(raw, { raw: { width: 40, height: 30, channels: 3 } })
-    .jpeg()
-    .toBuffer();
+  let image = sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: options.quality });
+  if (options.orientation) {
+    image = image
+      .withExif({ IFD0: { Copyright: 'Geheime Kamera', Make: 'Schulhandy' } })
+      .withMetadata({ orientation: options.orientation });
+  }
+  return image.toBuffer();
 }
 
 /** The listening app's base URL (uploads go through real HTTP: multipart). */

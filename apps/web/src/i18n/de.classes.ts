@@ -1,0 +1,165 @@
+/**
+ * Strings of the classes and their students: `/classes`, `/classes/{classId}`, adding students, `/joinClass`
+ * and `/showClassToken`. Merged into `de` as `de.classes`, `de.students`, `de.joinClass`, `de.showClassToken`.
+ */
+
+/** /classes, /classes/{classId} */
+export const deClasses = {
+  intro: 'Deine Klassen mit ihren Schülern und ihren Aufgaben.',
+  createHeading: 'Neue Klasse',
+  name: 'Name der Klasse',
+  namePlaceholder: 'z. B. 7b',
+  grade: 'Jahrgangsstufe',
+  gradePlaceholder: 'z. B. 7 oder Q1',
+  subject: 'Fach',
+  subjectPlaceholder: 'Fach auswählen',
+  description: 'Beschreibung',
+  create: 'Klasse anlegen',
+  needSubject: 'Lege zuerst ein Fach an – jede Klasse gehört zu einem Fach.',
+  toSubjects: 'Zu den Fächern',
+  listHeading: 'Deine Klassen',
+  empty: 'Du hast noch keine Klassen.',
+  gradeBadge: (grade: string) => `Jahrgang ${grade}`,
+  unknownSubject: 'Fach unbekannt',
+  open: 'Öffnen',
+  openLabel: (name: string) => `Klasse ${name} öffnen`,
+  deleteLabel: (name: string) => `Klasse ${name} löschen`,
+  deleteTitle: 'Klasse löschen?',
+  deleteText: (name: string) =>
+    `Die Klasse „${name}“ wird mit allen ihren Aufgaben und Abgaben gelöscht. Die Schülerkonten bleiben bestehen.`,
+  deleteConfirm: 'Klasse löschen',
+  backToClasses: 'Alle Klassen',
+  detailsHeading: 'Angaben zur Klasse',
+  saveDetails: 'Änderungen speichern',
+  updated: 'Die Änderungen an der Klasse wurden gespeichert',
+  dangerHeading: 'Klasse löschen',
+  dangerText: 'Löscht die Klasse mit allen Aufgaben und Abgaben. Die Schülerkonten bleiben bestehen.',
+  students: {
+    heading: 'Schüler',
+    count: (count: number) => (count === 1 ? '1 Schüler' : `${count} Schüler`),
+    empty: 'In dieser Klasse sind noch keine Schüler. Füge unten welche hinzu.',
+    name: 'Name',
+    unnamed: 'Ohne Namen',
+    actions: 'Aktionen',
+    remove: 'Entfernen',
+    removeLabel: (name: string) => `${name} aus der Klasse entfernen`,
+    removeTitle: 'Aus der Klasse entfernen?',
+    removeText: (name: string) => `${name} wird aus der Klasse entfernt. Das Schülerkonto bleibt bestehen.`,
+    removeConfirm: 'Entfernen',
+  },
+  token: {
+    heading: 'Klassen-Code',
+    intro:
+      'Mit diesem Code nimmst du Schüler, die schon ein Konto haben (z. B. aus einer anderen deiner Klassen), in diese Klasse auf.',
+    show: 'Code groß anzeigen',
+    join: 'Vorhandenes Schülerkonto aufnehmen',
+    rotate: 'Neuen Code erzeugen',
+    rotateTitle: 'Neuen Klassen-Code erzeugen?',
+    rotateText: 'Der bisherige Code und sein QR-Code funktionieren danach nicht mehr.',
+    rotateConfirm: 'Neuen Code erzeugen',
+    rotated: 'Ein neuer Klassen-Code wurde erzeugt',
+    rotateFailed: 'Fehler beim Erneuern des Klassen-Codes',
+  },
+  tasks: {
+    heading: 'Aufgaben',
+    empty: 'In dieser Klasse gibt es noch keine Aufgaben.',
+    newTask: 'Neue Aufgabe',
+    quickTitle: 'Titel einer neuen Aufgabe',
+    quickPlaceholder: 'z. B. Hausaufgabe Bruchrechnung',
+    quickAdd: 'Als Entwurf anlegen',
+    pending: 'wird gespeichert …',
+    due: (date: string) => `fällig ${date}`,
+    noDue: 'ohne Abgabetermin',
+    deleteLabel: (title: string) => `Aufgabe ${title} löschen`,
+  },
+} as const;
+
+/** Adding students to a class: a pasted list of names, one account, the logins shown once. */
+export const deStudents = {
+  addHeading: 'Schüler hinzufügen',
+  bulkTab: 'Namensliste einfügen',
+  singleTab: 'Einzeln anlegen',
+  bulk: {
+    label: 'Namen, einer pro Zeile',
+    description: (max: number) =>
+      `„Vorname Nachname“ oder „Nachname, Vorname“, höchstens ${max} auf einmal. Für jeden Namen entsteht ein Konto mit eigenem Passwort.`,
+    placeholder: 'Anna Schmidt\nMehmet Yılmaz\nMüller, Lea',
+    recognized: (count: number) => (count === 1 ? '1 Name erkannt' : `${count} Namen erkannt`),
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    duplicates: (names: string[]) => `Doppelt, wird nur einmal angelegt: ${names.join(', ')}`,
+    invalid: (names: string[]) => `Übersprungen (zu kurz oder zu lang für einen Namen): ${names.join(', ')}`,
+    noNames: 'Bitte mindestens einen Namen angeben',
+    tooMany: (max: number) => `Höchstens ${max} Namen auf einmal`,
+    submit: (count: number) => (count === 1 ? '1 Konto anlegen' : `${count} Konten anlegen`),
+    submitEmpty: 'Konten anlegen',
+    created: (count: number) =>
+      count === 1 ? '1 Schülerkonto wurde angelegt' : `${count} Schülerkonten wurden angelegt`,
+    failed: 'Fehler beim Anlegen der Schülerkonten',
+  },
+  single: {
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    email: 'E-Mail-Adresse (Anmeldename)',
+    emailPlaceholder: 'vorname.nachname@schule.de',
+    emailInvalid: 'Bitte eine gültige E-Mail-Adresse angeben',
+    password: 'Passwort',
+    showPassword: 'Passwort anzeigen oder verbergen',
+    generate: 'Passwort erzeugen',
+    class: 'Klasse',
+    classPlaceholder: 'Klasse auswählen',
+    classRequired: 'Bitte eine Klasse auswählen',
+    submit: 'Schüler anlegen',
+    created: 'Das Schülerkonto wurde angelegt',
+    failed: 'Fehler beim Anlegen des Schülerkontos',
+    noClasses: 'Lege zuerst eine Klasse an – jedes Schülerkonto gehört zu einer Klasse.',
+    toClasses: 'Zu den Klassen',
+    backToClass: 'Zurück zur Klasse',
+  },
+  credentials: {
+    heading: 'Zugangsdaten',
+    warningTitle: 'Nur jetzt sichtbar',
+    warning:
+      'Die Passwörter werden nur dieses eine Mal angezeigt. Drucke die Liste aus oder schreibe sie ab, bevor du sie schließt – später lassen sie sich nicht mehr ansehen, nur neu vergeben.',
+    printHeading: (className: string) => `Zugangsdaten – Klasse ${className}`,
+    name: 'Name',
+    email: 'Anmeldename (E-Mail)',
+    password: 'Passwort',
+    print: 'Drucken',
+    close: 'Liste schließen',
+    closeTitle: 'Zugangsdaten schließen?',
+    closeText: 'Danach lassen sich diese Passwörter nicht mehr anzeigen. Hast du sie gedruckt oder notiert?',
+    closeConfirm: 'Ja, schließen',
+  },
+} as const;
+
+/** /joinClass (ADR 006): the teacher puts an existing student account into a class by its join code. */
+export const deJoinClass = {
+  intro:
+    'Nimm einen Schüler, der schon ein Konto hat, mit dem Klassen-Code in eine weitere deiner Klassen auf.',
+  token: 'Klassen-Code',
+  tokenPlaceholder: 'z. B. ABCDE-FGHJK',
+  tokenRequired: 'Bitte den Klassen-Code eingeben',
+  fromClass: 'Schüler aus Klasse',
+  fromClassPlaceholder: 'Klasse auswählen',
+  student: 'Schüler',
+  studentPlaceholder: 'Schüler auswählen',
+  studentRequired: 'Bitte einen Schüler auswählen',
+  noStudents: 'In dieser Klasse sind keine Schüler.',
+  noClasses: 'Du hast noch keine Klassen mit Schülern.',
+  submit: 'In die Klasse aufnehmen',
+  failed: 'Fehler beim Aufnehmen in die Klasse',
+  toClass: 'Zur Klasse',
+  toClasses: 'Zu den Klassen',
+} as const;
+
+/** /showClassToken */
+export const deShowClassToken = {
+  missingClass: 'Keine Klasse angegeben. Öffne den Klassen-Code über die Seite der Klasse.',
+  heading: (className: string) => `Klassen-Code der Klasse ${className}`,
+  codeLabel: 'Klassen-Code',
+  qrLabel: (className: string) => `QR-Code zum Aufnehmen in die Klasse ${className}`,
+  linkLabel: 'Link',
+  backToClass: 'Zurück zur Klasse',
+  toClasses: 'Zu den Klassen',
+} as const;
