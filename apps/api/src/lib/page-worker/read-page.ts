@@ -1,12 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import {
-  canvasPixels,
-  pageSize,
-  withDocument,
-  withPage,
-  type PixelArea,
-  type RgbaImage,
-} from './pdf-pages';
+import { canvasPixels, pageSize, withDocument, withPage, type PixelArea, type RgbaImage } from './pdf-pages';
 import { zxingDecode } from './decoders';
 import { scannedJpeg, type ScannedJpeg } from './scanned-jpeg';
 

@@ -166,8 +166,7 @@ function hasEndMarker(bytes: Buffer): boolean {
 
 /** Every page of a PDF only a reader opens, drawn again (page-worker/redraw.ts) onto a new PDF. */
 async function redrawnCopy(bytes: Buffer, details: unknown, encrypted: boolean): Promise<Uint8Array> {
-  const { pdfPageCount, redrawPdf, PdfNeedsPassword, PageWorkerUnavailable } =
-    await import('../page-worker');
+  const { pdfPageCount, redrawPdf, PdfNeedsPassword, PageWorkerUnavailable } = await import('../page-worker');
   const refuse = (err: unknown): never => {
     if (err instanceof AppError) throw err;
     if (err instanceof PageWorkerUnavailable)
