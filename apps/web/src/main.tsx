@@ -5,7 +5,7 @@ import './theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { connectAuth, createAuthController } from './features/auth';
+import { connectAuth, createAuthController, readStoredSession } from './features/auth';
 import { configQueryOptions } from './features/config/queries';
 import { setAccessTokenProvider } from './lib/api';
 import { installChunkReloadGuard } from './lib/chunkReload';
@@ -24,14 +24,17 @@ const queryClient = createQueryClient();
 // holding back the first paint of the landing page.
 void queryClient.prefetchQuery(configQueryOptions);
 
-// supabase-js comes in its own chunk, loaded by the first page that needs the session.
-const auth = createAuthController(async () => {
-  const [{ createAuthClient }, config] = await Promise.all([
-    import('./lib/supabase'),
-    queryClient.ensureQueryData(configQueryOptions),
-  ]);
-  return createAuthClient(config);
-});
+// supabase-js comes in its own chunk, loaded by the first page that needs more than the stored session.
+const auth = createAuthController(
+  async () => {
+    const [{ createAuthClient }, config] = await Promise.all([
+      import('./lib/supabase'),
+      queryClient.ensureQueryData(configQueryOptions),
+    ]);
+    return createAuthClient(config);
+  },
+  { storedSession: () => readStoredSession(document.cookie) },
+);
 setAccessTokenProvider((options) => auth.accessToken(options));
 
 const router = createAppRouter(queryClient, auth);

@@ -137,8 +137,7 @@ type ValidationResult<Output> =
   | { readonly issues: ReadonlyArray<{ readonly message: string }> };
 
 /**
- * What parses a successful response: a contract zod schema, or `checkedByServer<T>()` for the few responses
- * the web does not parse again (see there). The interface is Standard Schema v1 (standardschema.dev), which
+ * What reads a successful response: `checkedByServer<T>()` (see there). The interface is Standard Schema v1 (standardschema.dev), which
  * zod implements; copied here as its authors intend, so that this module needs no zod.
  */
 interface ResponseSchema<Output = unknown> {
@@ -150,15 +149,14 @@ interface ResponseSchema<Output = unknown> {
   };
 }
 
-/** The parsed type of a response schema. */
-type ResponseOf<TSchema extends ResponseSchema> = NonNullable<TSchema['~standard']['types']>['output'];
+/** The output type of a contract schema: `checkedByServer<ResponseOf<typeof ZListClassesResponse>>()`. */
+export type ResponseOf<TSchema extends ResponseSchema> = NonNullable<TSchema['~standard']['types']>['output'];
 
 /**
- * For the responses of the public submit page and of every page before sign-in (`GET /api/submit/{taskId}`,
- * the upload receipt, `GET /api/config`): the API has validated them against the contract's schema before
- * sending (its serializer parses every response), and the same server serves this build of the app. Parsing
- * them again would need zod on the page students open on their phones — a sixth of its JavaScript
- * (ADR 012). Every other response is parsed with its contract schema.
+ * Every response, typed by its contract schema but not parsed again: the API has validated it against that
+ * schema before sending (its serializer parses every response, and checks request bodies on the way in), and
+ * the same server serves this build of the app. Parsing again would put zod on the path of every page's
+ * first data — a sixth of the submit page's JavaScript (ADR 012), a fifth of a teacher page's (ADR 035).
  */
 export function checkedByServer<T>(): ResponseSchema<T> {
   return {

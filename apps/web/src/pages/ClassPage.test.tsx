@@ -95,7 +95,7 @@ describe('A class at /classes/{classId}', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/api/tasks',
-        body: expect.objectContaining({ title: 'Prozente', class_id: cls.id, status: 'draft' }) as unknown,
+        body: expect.objectContaining({ title: 'Prozente', class_id: cls.id }) as unknown,
       }),
     );
   });

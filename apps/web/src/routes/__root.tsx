@@ -6,7 +6,7 @@ import {
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorLayout } from '../components/layouts/ErrorLayout';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
@@ -39,6 +39,27 @@ const Analytics = lazy(() => import('../features/analytics/Analytics'));
 const Pwa = lazy(() => import('../features/pwa/Pwa'));
 
 /**
+ * Whether the first page has shown and the browser has a quiet moment: what every page adds (registration
+ * dialog, profile colour mode, service worker, analytics) waits for it, so that a phone spends its few
+ * connections and its CPU on the page's own code and data first (ADR 035).
+ */
+function useFirstPageShown(): boolean {
+  const settled = useRouterState({ select: (state) => state.status === 'idle' && !state.isLoading });
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown || !settled) return;
+    const done = () => setShown(true);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(done, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(done, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [settled, shown]);
+  return shown;
+}
+
+/**
  * Every page, plus the registration dialog and the profile's colour mode for signed-in users, and analytics
  * and the installable app once a page that is not a child's was shown (they then stay; analytics skips the
  * children's pages itself).
@@ -50,17 +71,18 @@ function Root() {
   const path = useRouterState({ select: (state) => state.location.pathname });
   const [grownUps, setGrownUps] = useState(false);
   if (!grownUps && !isChildrensPage(path)) setGrownUps(true);
+  const extras = useFirstPageShown();
   return (
     <>
       <Outlet />
       <ServerRetryNotice />
-      {grownUps && (
+      {extras && grownUps && (
         <Suspense fallback={null}>
           <Pwa />
           {posthog && <Analytics config={posthog} userId={userId ?? null} />}
         </Suspense>
       )}
-      {userId && (
+      {extras && userId && (
         <Suspense fallback={null}>
           <SignedInExtras userId={userId} hasRole={Boolean(role)} />
         </Suspense>

@@ -253,6 +253,8 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
       }
       const task = db.tasks.find((t) => t.id === id);
       if (!task) return apiErrorResponse('TASK_NOT_FOUND');
+      // The task itself; its sub-resources (rubric, PDFs …) are the test's or the fallback's to answer.
+      if (sub) return undefined;
       if (method === 'GET') return json(task);
       if (method === 'PATCH') {
         Object.assign(task, input, { updated_at: now() });

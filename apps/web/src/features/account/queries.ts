@@ -1,6 +1,6 @@
-import { ZMessageResponse, type ColorSchemePreference, type Profile } from '@app/contract';
+import { type ZMessageResponse, type ColorSchemePreference, type Profile } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { profileQueryOptions, saveProfile } from '../registration/queries';
 
@@ -33,5 +33,8 @@ export function downloadAccountExport(): Promise<string> {
 
 /** `DELETE /api/account`: deletes the signed-in user and everything they own; their sessions end at once. */
 export async function deleteOwnAccount(): Promise<void> {
-  await apiFetch('/api/account', { method: 'DELETE', schema: ZMessageResponse });
+  await apiFetch('/api/account', {
+    method: 'DELETE',
+    schema: checkedByServer<ResponseOf<typeof ZMessageResponse>>(),
+  });
 }

@@ -159,3 +159,45 @@ describe('connectAuth', () => {
     expect(router.invalidate).not.toHaveBeenCalled();
   });
 });
+
+describe('The auth controller with a stored session', () => {
+  const stored = () => {
+    const session = fakeSession({ role: 'teacher' });
+    return {
+      accessToken: session.access_token,
+      expiresAt: session.expires_at!,
+      user: { id: session.user.id, email: session.user.email ?? null, metadata: null },
+    };
+  };
+
+  it('decides the first page from storage, without loading supabase-js, and sends that token', async () => {
+    const load = vi.fn(() => Promise.resolve(asAuthClient(createStubAuthClient())));
+    const session = stored();
+    const auth = createAuthController(load, { storedSession: () => session });
+
+    const state = await auth.getState();
+
+    expect(state.role).toBe('teacher');
+    expect(state.session?.user?.id).toBe(session.user.id);
+    expect(await auth.accessToken()).toBe(session.accessToken);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('asks supabase-js when nothing usable is stored, and for a renewal', async () => {
+    const stub = createStubAuthClient(fakeSession({ role: 'teacher', tokenSuffix: 'js' }));
+    const load = vi.fn(() => Promise.resolve(asAuthClient(stub)));
+    const auth = createAuthController(load, { storedSession: () => null });
+    expect((await auth.getState()).role).toBe('teacher');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    const fromStorage = createAuthController(load, { storedSession: stored });
+    await fromStorage.getState();
+    stub.answers.refreshSession.mockResolvedValueOnce({
+      data: { session: fakeSession({ role: 'teacher', tokenSuffix: 'neu' }), user: null },
+      error: null,
+    });
+    const renewed = await fromStorage.accessToken({ renew: true });
+    expect(renewed).not.toBe(stored().accessToken);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -2,6 +2,7 @@ import type { UserRole } from '@app/contract';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { CallbackCredentials } from './guard';
 import { roleFromAccessToken } from './jwt';
+import { STORED_SESSION_MARGIN_MS, type StoredSession } from './storedSession';
 
 /**
  * The part of supabase-js' auth client the app uses. It is the seam of the auth feature: the app passes
@@ -25,6 +26,8 @@ export type AuthClient = Pick<
 interface SessionUser {
   id: string;
   email: string | null;
+  /** The auth user's `user_metadata` (the registration flags, PRODUCT.md §3); null when unknown. */
+  metadata: unknown;
 }
 
 export interface AuthSnapshot {
@@ -69,10 +72,19 @@ export interface AuthController {
 
 function snapshotOf(session: Session | null): AuthSnapshot {
   if (!session) return { session: null, role: null };
-  const user = session.user?.id ? { id: session.user.id, email: session.user.email ?? null } : null;
+  const user = session.user?.id
+    ? { id: session.user.id, email: session.user.email ?? null, metadata: session.user.user_metadata ?? null }
+    : null;
   return {
     session: { accessToken: session.access_token, user },
     role: roleFromAccessToken(session.access_token),
+  };
+}
+
+function storedSnapshot(stored: StoredSession): AuthSnapshot {
+  return {
+    session: { accessToken: stored.accessToken, user: stored.user },
+    role: roleFromAccessToken(stored.accessToken),
   };
 }
 
@@ -81,6 +93,7 @@ function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
     a.session?.accessToken === b.session?.accessToken &&
     a.session?.user?.id === b.session?.user?.id &&
     a.session?.user?.email === b.session?.user?.email &&
+    a.session?.user?.metadata === b.session?.user?.metadata &&
     a.role === b.role
   );
 }
@@ -91,7 +104,18 @@ function sameSnapshot(a: AuthSnapshot, b: AuthSnapshot): boolean {
  * 200 ms) and removes the session after a non-retryable refresh failure; each change arrives here as an
  * auth event and is handed to the subscribers (router and query cache, see `connectAuth`).
  */
-export function createAuthController(loadClient: () => Promise<AuthClient>): AuthController {
+export function createAuthController(
+  loadClient: () => Promise<AuthClient>,
+  options: {
+    /**
+     * The session in the browser's storage when it can be used without supabase-js (storedSession.ts): the
+     * first page then needs neither the client's code nor the public config before its own requests.
+     */
+    storedSession?: () => StoredSession | null;
+  } = {},
+): AuthController {
+  /** The stored session the state was first taken from, while supabase-js has not been loaded. */
+  let stored: StoredSession | null = null;
   let clientPromise: Promise<AuthClient> | null = null;
   let statePromise: Promise<AuthSnapshot> | null = null;
   let snapshot: AuthSnapshot | null = null;
@@ -133,7 +157,27 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
     return snapshot ?? snapshotOf(null);
   }
 
+  /** The stored token while it is valid beyond the margin; after that supabase-js must refresh it. */
+  function storedToken(): string | null {
+    return stored && stored.expiresAt * 1000 - Date.now() > STORED_SESSION_MARGIN_MS
+      ? stored.accessToken
+      : null;
+  }
+
+  /** From the stored session, when there is a usable one: no client, no network. */
+  function takeStored(): boolean {
+    const found = clientPromise ? null : options.storedSession?.();
+    if (!found) return false;
+    stored = found;
+    publish(storedSnapshot(found));
+    // supabase-js takes over in time to refresh the token (a page left open for the hour).
+    const delay = found.expiresAt * 1000 - Date.now() - STORED_SESSION_MARGIN_MS;
+    setTimeout(() => void client().then((auth) => auth.getSession()), delay);
+    return true;
+  }
+
   function getState(): Promise<AuthSnapshot> {
+    if (!statePromise && takeStored()) statePromise = Promise.resolve(snapshot ?? snapshotOf(null));
     statePromise ??= readState().catch((error: unknown) => {
       statePromise = null;
       throw error;
@@ -219,9 +263,14 @@ export function createAuthController(loadClient: () => Promise<AuthClient>): Aut
           });
         return renewing;
       }
-      if (!clientPromise) return null;
+      if (!clientPromise) {
+        // Never needed on this page (a public one), or taken from storage and still good.
+        if (!stored) return null;
+        const token = storedToken();
+        if (token) return token;
+      }
       try {
-        const auth = await clientPromise;
+        const auth = await client();
         const { data } = await auth.getSession();
         return data.session?.access_token ?? null;
       } catch {

@@ -1,16 +1,14 @@
-import { z } from 'zod';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer } from '../../lib/api';
 
 /**
  * `POST /api/demo/session`: tokens of a fresh session of the demo teacher (404 when the server runs with
  * DEMO=0). Not in the contract yet; the API answers with GoTrue's token fields.
  */
-const ZDemoSessionResponse = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-});
-type DemoSessionResponse = z.infer<typeof ZDemoSessionResponse>;
+interface DemoSessionResponse {
+  access_token: string;
+  refresh_token: string;
+}
 
 export function requestDemoSession(): Promise<DemoSessionResponse> {
-  return apiFetch('/api/demo/session', { method: 'POST', schema: ZDemoSessionResponse });
+  return apiFetch('/api/demo/session', { method: 'POST', schema: checkedByServer<DemoSessionResponse>() });
 }

@@ -2,7 +2,7 @@ import type { UserRole } from '@app/contract';
 import type { AuthController } from './authController';
 import { de } from '../../i18n/de';
 import { isRateLimited } from './errors';
-import { appUrl } from './formRules';
+import { appUrl } from './appUrl';
 import { callbackCredentials } from './guard';
 
 /** Who is signed in in this browser, apart from any confirmation. */

@@ -11,8 +11,3 @@ const ZEmail = z.email();
 export function validateEmail(value: string): string | null {
   return ZEmail.safeParse(value.trim()).success ? null : de.auth.invalidEmail;
 }
-
-/** `<origin><path>` for links the auth server puts into e-mails. */
-export function appUrl(path: string): string {
-  return `${window.location.origin}${path}`;
-}

@@ -4,6 +4,7 @@ export { createAuthController, type AuthClient, type AuthController } from './au
 export { connectAuth } from './connectAuth';
 export { confirmFromAddress, emailConfirmedTitle } from './emailConfirmation';
 export { guardRoute } from './routeGuard';
+export { readStoredSession } from './storedSession';
 // The registration dialog's password step reads the auth server's answer the same way (PRODUCT.md §8).
 export { passwordUpdateOutcome } from './errors';
 export { DemoStart } from './components/DemoStart';

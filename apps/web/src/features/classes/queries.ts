@@ -1,20 +1,18 @@
 import {
-  ZClassTokenResponse,
-  ZCreateClassRequest,
-  ZCreateClassResponse,
-  ZDeleteClassResponse,
-  ZGetClassResponse,
-  ZListClassesResponse,
-  ZListClassStudentsResponse,
-  ZUpdateClassRequest,
-  ZUpdateClassResponse,
+  type ZClassTokenResponse,
+  type ZCreateClassResponse,
+  type ZDeleteClassResponse,
+  type ZGetClassResponse,
+  type ZListClassesResponse,
+  type ZListClassStudentsResponse,
+  type ZUpdateClassResponse,
   type Class,
   type CreateClassRequest,
   type UpdateClassRequest,
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
@@ -31,26 +29,35 @@ const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
 
 export const classesQueryOptions = queryOptions({
   queryKey: queryKeys.classes.list(),
-  queryFn: ({ signal }) => apiFetch('/api/classes', { schema: ZListClassesResponse, signal }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/classes', { schema: checkedByServer<ResponseOf<typeof ZListClassesResponse>>(), signal }),
 });
 
 export const classQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.classes.detail(id),
-    queryFn: ({ signal }) => apiFetch(classPath(id), { schema: ZGetClassResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(classPath(id), { schema: checkedByServer<ResponseOf<typeof ZGetClassResponse>>(), signal }),
   });
 
 export const classStudentsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.classes.students(id),
     queryFn: ({ signal }) =>
-      apiFetch(`${classPath(id)}/students`, { schema: ZListClassStudentsResponse, signal }),
+      apiFetch(`${classPath(id)}/students`, {
+        schema: checkedByServer<ResponseOf<typeof ZListClassStudentsResponse>>(),
+        signal,
+      }),
   });
 
 export const classTokenQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.classes.token(id),
-    queryFn: ({ signal }) => apiFetch(`${classPath(id)}/token`, { schema: ZClassTokenResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${classPath(id)}/token`, {
+        schema: checkedByServer<ResponseOf<typeof ZClassTokenResponse>>(),
+        signal,
+      }),
   });
 
 /** `GET /api/classes/:id/export` (ADR 022): the class's data as a ZIP, handed to the browser as a file. */
@@ -67,8 +74,8 @@ export function useCreateClass() {
     mutationFn: (input: CreateClassRequest) =>
       apiFetch('/api/classes', {
         method: 'POST',
-        body: ZCreateClassRequest.parse(input),
-        schema: ZCreateClassResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCreateClassResponse>>(),
       }),
     onSuccess: (created) => {
       queryClient.setQueryData(classesQueryOptions.queryKey, (list) =>
@@ -97,8 +104,8 @@ export function useUpdateClass() {
     mutationFn: ({ current, changes }: ClassChange) =>
       apiFetch(classPath(current.id), {
         method: 'PATCH',
-        body: ZUpdateClassRequest.parse(changes),
-        schema: ZUpdateClassResponse,
+        body: changes,
+        schema: checkedByServer<ResponseOf<typeof ZUpdateClassResponse>>(),
       }),
     onMutate: async ({ current, changes }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.classes.list(), exact: true });
@@ -141,7 +148,10 @@ export function useDeleteClass() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cls: Class) =>
-      apiFetch(classPath(cls.id), { method: 'DELETE', schema: ZDeleteClassResponse }),
+      apiFetch(classPath(cls.id), {
+        method: 'DELETE',
+        schema: checkedByServer<ResponseOf<typeof ZDeleteClassResponse>>(),
+      }),
     onMutate: async (cls) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.classes.list(), exact: true });
       let index = -1;
@@ -171,7 +181,10 @@ export function useRotateClassToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (classId: string) =>
-      apiFetch(`${classPath(classId)}/token`, { method: 'POST', schema: ZClassTokenResponse }),
+      apiFetch(`${classPath(classId)}/token`, {
+        method: 'POST',
+        schema: checkedByServer<ResponseOf<typeof ZClassTokenResponse>>(),
+      }),
     onSuccess: (token) => {
       queryClient.setQueryData(classTokenQueryOptions(token.class_id).queryKey, token);
       toast.success(de.classes.token.rotated);

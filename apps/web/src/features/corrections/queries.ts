@@ -1,11 +1,11 @@
 import {
-  ZCorrectionPreviewResponse,
-  ZRequestCorrectionsResponse,
+  type ZCorrectionPreviewResponse,
+  type ZRequestCorrectionsResponse,
   type RequestCorrectionsRequest,
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -17,7 +17,7 @@ export const correctionPreviewQueryOptions = (taskId: string) =>
     queryKey: queryKeys.corrections.preview(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/corrections/preview?${new URLSearchParams({ taskId }).toString()}`, {
-        schema: ZCorrectionPreviewResponse,
+        schema: checkedByServer<ResponseOf<typeof ZCorrectionPreviewResponse>>(),
         signal,
       }),
   });
@@ -31,7 +31,11 @@ export function useRequestCorrections(taskId: string) {
   return useMutation({
     mutationKey: queryKeys.corrections.request(taskId),
     mutationFn: (body: RequestCorrectionsRequest) =>
-      apiFetch('/api/corrections', { method: 'POST', body, schema: ZRequestCorrectionsResponse }),
+      apiFetch('/api/corrections', {
+        method: 'POST',
+        body,
+        schema: checkedByServer<ResponseOf<typeof ZRequestCorrectionsResponse>>(),
+      }),
     onSuccess: (result) => {
       toast.success(de.corrections.started(result.queued, result.coinCount));
     },

@@ -1,6 +1,6 @@
-import { ZAdminOcrResponse, ZAdminStatsResponse } from '@app/contract';
+import { type ZAdminOcrResponse, type ZAdminStatsResponse } from '@app/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
 
 /** The developer pages' own endpoints (`/api/admin/*`, organization members only). */
@@ -8,7 +8,11 @@ import { queryKeys } from '../../lib/queryKeys';
 /** `GET /api/admin/stats` */
 export const devStatsQueryOptions = queryOptions({
   queryKey: queryKeys.admin.stats(),
-  queryFn: ({ signal }) => apiFetch('/api/admin/stats', { schema: ZAdminStatsResponse, signal }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/admin/stats', {
+      schema: checkedByServer<ResponseOf<typeof ZAdminStatsResponse>>(),
+      signal,
+    }),
 });
 
 /** The server takes at most ~6 MB of image (8 MB of base64). */
@@ -32,7 +36,7 @@ export function useOcrTest() {
       apiFetch('/api/admin/ocr', {
         method: 'POST',
         body: { mime: file.type, data: await base64Of(file) },
-        schema: ZAdminOcrResponse,
+        schema: checkedByServer<ResponseOf<typeof ZAdminOcrResponse>>(),
       }),
   });
 }

@@ -1,14 +1,14 @@
 import {
-  ZClassSkillProfileResponse,
-  ZAcceptSuggestionsResponse,
-  ZDeleteSkillFeedbackResponse,
-  ZGradeChangesResponse,
-  ZGradingResponse,
-  ZReleaseFeedbackResponse,
-  ZResetFeedbackResponse,
-  ZSetGroupFeedbackResponse,
-  ZSetSkillScoreResponse,
-  ZSetSkillTextsResponse,
+  type ZClassSkillProfileResponse,
+  type ZAcceptSuggestionsResponse,
+  type ZDeleteSkillFeedbackResponse,
+  type ZGradeChangesResponse,
+  type ZGradingResponse,
+  type ZReleaseFeedbackResponse,
+  type ZResetFeedbackResponse,
+  type ZSetGroupFeedbackResponse,
+  type ZSetSkillScoreResponse,
+  type ZSetSkillTextsResponse,
   type FeedbackSheetVersion,
   type GradingResponse,
   type GradingSkillFeedback,
@@ -16,7 +16,7 @@ import {
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
@@ -38,14 +38,20 @@ export const classSkillProfileQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.classes.skillProfile(id),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/classes/${enc(id)}/skill-profile`, { schema: ZClassSkillProfileResponse, signal }),
+      apiFetch(`/api/classes/${enc(id)}/skill-profile`, {
+        schema: checkedByServer<ResponseOf<typeof ZClassSkillProfileResponse>>(),
+        signal,
+      }),
   });
 
 export const gradingQueryOptions = (submissionId: string) =>
   queryOptions({
     queryKey: queryKeys.grading.detail(submissionId),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/feedback/${enc(submissionId)}`, { schema: ZGradingResponse, signal }),
+      apiFetch(`/api/feedback/${enc(submissionId)}`, {
+        schema: checkedByServer<ResponseOf<typeof ZGradingResponse>>(),
+        signal,
+      }),
     // While the AI is still correcting, its suggestions arrive without a reload.
     refetchInterval: (query) =>
       query.state.data?.submission.display_status === 'in Korrektur' ? SUBMISSIONS_POLL_MS : false,
@@ -137,7 +143,7 @@ export function useSetSkillScore(submissionId: string, taskId: string) {
       apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}`, {
         method: 'PUT',
         body: { score },
-        schema: ZSetSkillScoreResponse,
+        schema: checkedByServer<ResponseOf<typeof ZSetSkillScoreResponse>>(),
       }),
     onMutate: async ({ skillId, score }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
@@ -170,7 +176,7 @@ export function useSetGroupText(submissionId: string, taskId: string) {
       apiFetch(`/api/feedback/${enc(submissionId)}/groups/${enc(groupId)}`, {
         method: 'PUT',
         body: { feedback },
-        schema: ZSetGroupFeedbackResponse,
+        schema: checkedByServer<ResponseOf<typeof ZSetGroupFeedbackResponse>>(),
       }),
     onMutate: async ({ groupId, feedback }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
@@ -208,7 +214,7 @@ export function useSetSkillTexts(submissionId: string, taskId: string) {
       apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}/texts`, {
         method: 'PUT',
         body,
-        schema: ZSetSkillTextsResponse,
+        schema: checkedByServer<ResponseOf<typeof ZSetSkillTextsResponse>>(),
       }),
     onMutate: async ({ skillId, body }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.grading.detail(submissionId), exact: true });
@@ -255,7 +261,7 @@ export function useDeleteSkillGrading(submissionId: string, taskId: string) {
     mutationFn: (skillId: string) =>
       apiFetch(`/api/feedback/${enc(submissionId)}/skills/${enc(skillId)}`, {
         method: 'DELETE',
-        schema: ZDeleteSkillFeedbackResponse,
+        schema: checkedByServer<ResponseOf<typeof ZDeleteSkillFeedbackResponse>>(),
       }),
     onError: (error) => toastApiError(error, t.deleteFailed),
     onSuccess: () => toast.success(t.deleted),
@@ -275,7 +281,7 @@ export function useResetGrading(submissionId: string, taskId: string) {
     mutationFn: () =>
       apiFetch(`/api/feedback/${enc(submissionId)}/reset`, {
         method: 'POST',
-        schema: ZResetFeedbackResponse,
+        schema: checkedByServer<ResponseOf<typeof ZResetFeedbackResponse>>(),
       }),
     onError: (error) => toastApiError(error, t.resetFailed),
     onSuccess: () => toast.success(t.reset),
@@ -297,7 +303,7 @@ export function useReleaseSubmission(submissionId: string, taskId: string) {
       apiFetch(`/api/feedback/${enc(submissionId)}/release`, {
         method: 'POST',
         body: allowUnscored ? { allowUnscored: true } : undefined,
-        schema: ZReleaseFeedbackResponse,
+        schema: checkedByServer<ResponseOf<typeof ZReleaseFeedbackResponse>>(),
       }),
     onError: (error) => toastApiError(error, de.grading.release.failed),
     onSuccess: () => toast.success(de.grading.release.done),
@@ -316,7 +322,7 @@ export function useReleaseTask(taskId: string) {
     mutationFn: () =>
       apiFetch(`/api/feedback/tasks/${enc(taskId)}/release`, {
         method: 'POST',
-        schema: ZReleaseFeedbackResponse,
+        schema: checkedByServer<ResponseOf<typeof ZReleaseFeedbackResponse>>(),
       }),
     onError: (error) => toastApiError(error, de.grading.release.failed),
     onSettled: () =>
@@ -349,7 +355,10 @@ export const gradeChangesQueryOptions = (submissionId: string, viewUpdatedAt: st
   queryOptions({
     queryKey: [...queryKeys.grading.changes(submissionId), viewUpdatedAt] as const,
     queryFn: ({ signal }) =>
-      apiFetch(`/api/feedback/${enc(submissionId)}/changes`, { schema: ZGradeChangesResponse, signal }),
+      apiFetch(`/api/feedback/${enc(submissionId)}/changes`, {
+        schema: checkedByServer<ResponseOf<typeof ZGradeChangesResponse>>(),
+        signal,
+      }),
     placeholderData: (previous) => previous,
   });
 
@@ -376,7 +385,7 @@ export function useAcceptSuggestions(submissionId: string, taskId: string) {
     mutationFn: () =>
       apiFetch(`/api/feedback/${enc(submissionId)}/accept-suggestions`, {
         method: 'POST',
-        schema: ZAcceptSuggestionsResponse,
+        schema: checkedByServer<ResponseOf<typeof ZAcceptSuggestionsResponse>>(),
       }),
     onError: (error) => toastApiError(error, a.failed),
     onSuccess: (body) => toast.success(a.done(body.accepted_skill_ids.length)),

@@ -1,14 +1,13 @@
 import {
-  ZAdminCoinsResponse,
-  ZAdminGrantCoinsRequest,
-  ZListNotificationsResponse,
-  ZMarkNotificationsReadResponse,
+  type ZAdminCoinsResponse,
+  type ZListNotificationsResponse,
+  type ZMarkNotificationsReadResponse,
   type AdminGrantCoinsRequest,
   type ListNotificationsResponse,
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -19,7 +18,11 @@ const POLL_MS = 60_000;
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: queryKeys.notifications.all,
-  queryFn: ({ signal }) => apiFetch('/api/notifications', { schema: ZListNotificationsResponse, signal }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/notifications', {
+      schema: checkedByServer<ResponseOf<typeof ZListNotificationsResponse>>(),
+      signal,
+    }),
   refetchInterval: POLL_MS,
   refetchIntervalInBackground: false,
 });
@@ -45,7 +48,7 @@ export function useMarkNotificationsRead() {
       apiFetch('/api/notifications/read', {
         method: 'POST',
         body: id === undefined ? {} : { id },
-        schema: ZMarkNotificationsReadResponse,
+        schema: checkedByServer<ResponseOf<typeof ZMarkNotificationsReadResponse>>(),
       }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.notifications.all });
@@ -72,7 +75,7 @@ export const adminCoinsQueryOptions = (userId: string) =>
     queryKey: queryKeys.admin.coins(userId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/admin/coins?user_id=${encodeURIComponent(userId)}`, {
-        schema: ZAdminCoinsResponse,
+        schema: checkedByServer<ResponseOf<typeof ZAdminCoinsResponse>>(),
         signal,
       }),
   });
@@ -84,8 +87,8 @@ export function useGrantCoins() {
     mutationFn: (input: AdminGrantCoinsRequest & { email: string }) =>
       apiFetch('/api/admin/coins', {
         method: 'POST',
-        body: ZAdminGrantCoinsRequest.parse({ user_id: input.user_id, amount: input.amount }),
-        schema: ZAdminCoinsResponse,
+        body: { user_id: input.user_id, amount: input.amount },
+        schema: checkedByServer<ResponseOf<typeof ZAdminCoinsResponse>>(),
       }),
     onSuccess: (result, input) => {
       queryClient.setQueryData(adminCoinsQueryOptions(result.user_id).queryKey, result);

@@ -4,8 +4,9 @@ import type { AuthController } from '../auth';
 import { queryKeys } from '../../lib/queryKeys';
 
 /**
- * The registration flags in the auth user's `user_metadata` (PRODUCT.md §3): read from the session supabase-js
- * keeps (its user is replaced on every `updateUser`), written with `updateUser({ data })`.
+ * The registration flags in the auth user's `user_metadata` (PRODUCT.md §3): read from the session as the
+ * auth controller holds it (from storage on the first page, then from supabase-js, whose user is replaced on
+ * every `updateUser`), written with `updateUser({ data })`.
  */
 
 function flagsOf(metadata: unknown): UserMetadataFlags {
@@ -16,11 +17,7 @@ function flagsOf(metadata: unknown): UserMetadataFlags {
 export function userFlagsQueryOptions(auth: AuthController, userId: string) {
   return queryOptions({
     queryKey: queryKeys.registrationFlags(userId),
-    queryFn: async () => {
-      const client = await auth.client();
-      const { data } = await client.getSession();
-      return flagsOf(data.session?.user.user_metadata);
-    },
+    queryFn: async () => flagsOf((await auth.getState()).session?.user?.metadata),
     staleTime: Infinity,
   });
 }

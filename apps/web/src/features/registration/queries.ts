@@ -1,18 +1,16 @@
 import {
   SUBJECTS,
-  ZCreateSubjectRequest,
-  ZCreateSubjectResponse,
-  ZGetProfileResponse,
-  ZListSchoolsResponse,
-  ZSchoolStatesResponse,
-  ZUpdateProfileRequest,
-  ZUpdateProfileResponse,
+  type ZCreateSubjectResponse,
+  type ZGetProfileResponse,
+  type ZListSchoolsResponse,
+  type ZSchoolStatesResponse,
+  type ZUpdateProfileResponse,
   type Profile,
   type ProfileMetaData,
   type Subject,
 } from '@app/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { subjectsQueryOptions } from '../subjects/queries';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -22,13 +20,22 @@ import { queryKeys } from '../../lib/queryKeys';
 export const profileQueryOptions = queryOptions({
   queryKey: queryKeys.profile.own(),
   queryFn: async ({ signal }) =>
-    (await apiFetch('/api/profile', { schema: ZGetProfileResponse, signal })).profile,
+    (
+      await apiFetch('/api/profile', {
+        schema: checkedByServer<ResponseOf<typeof ZGetProfileResponse>>(),
+        signal,
+      })
+    ).profile,
 });
 
 /** `GET /api/schools/states`: the 16 states, whether a directory is configured and its source. */
 export const schoolStatesQueryOptions = queryOptions({
   queryKey: queryKeys.schools.states,
-  queryFn: ({ signal }) => apiFetch('/api/schools/states', { schema: ZSchoolStatesResponse, signal }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/schools/states', {
+      schema: checkedByServer<ResponseOf<typeof ZSchoolStatesResponse>>(),
+      signal,
+    }),
   staleTime: Infinity,
 });
 
@@ -39,7 +46,10 @@ export function schoolSearchQueryOptions(state: string, q: string) {
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ state });
       if (q) query.set('q', q);
-      return apiFetch(`/api/schools?${query.toString()}`, { schema: ZListSchoolsResponse, signal });
+      return apiFetch(`/api/schools?${query.toString()}`, {
+        schema: checkedByServer<ResponseOf<typeof ZListSchoolsResponse>>(),
+        signal,
+      });
     },
     staleTime: 5 * 60_000,
   });
@@ -49,8 +59,8 @@ export function schoolSearchQueryOptions(state: string, q: string) {
 export async function saveProfile(queryClient: QueryClient, meta_data: ProfileMetaData): Promise<Profile> {
   const profile = await apiFetch('/api/profile', {
     method: 'PUT',
-    body: ZUpdateProfileRequest.parse({ meta_data }),
-    schema: ZUpdateProfileResponse,
+    body: { meta_data },
+    schema: checkedByServer<ResponseOf<typeof ZUpdateProfileResponse>>(),
   });
   queryClient.setQueryData(profileQueryOptions.queryKey, profile);
   return profile;
@@ -83,8 +93,8 @@ export async function createMissingSubjects(
       if (existing.has(name)) continue;
       await apiFetch('/api/subjects', {
         method: 'POST',
-        body: ZCreateSubjectRequest.parse({ name }),
-        schema: ZCreateSubjectResponse,
+        body: { name },
+        schema: checkedByServer<ResponseOf<typeof ZCreateSubjectResponse>>(),
       });
       created.push(name);
     }

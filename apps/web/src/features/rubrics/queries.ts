@@ -1,14 +1,13 @@
 import {
-  ZCluster,
-  ZCreateClusterRequest,
-  ZDeletedResponse,
-  ZGenerateSkillsResponse,
-  ZListClustersResponse,
-  ZListSkillGroupsResponse,
-  ZRubricSkill,
-  ZSkillDetail,
-  ZSkillGroupResponse,
-  ZTaskRubric,
+  type ZCluster,
+  type ZDeletedResponse,
+  type ZGenerateSkillsResponse,
+  type ZListClustersResponse,
+  type ZListSkillGroupsResponse,
+  type ZRubricSkill,
+  type ZSkillDetail,
+  type ZSkillGroupResponse,
+  type ZTaskRubric,
   type CreateClusterRequest,
   type GenerateSkillsResponse,
   type ProposedSkillGroup,
@@ -22,7 +21,7 @@ import {
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { toast, toastApiError } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -36,19 +35,31 @@ const enc = encodeURIComponent;
 export const rubricQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: queryKeys.rubrics.task(taskId),
-    queryFn: ({ signal }) => apiFetch(`/api/tasks/${enc(taskId)}/rubric`, { schema: ZTaskRubric, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/tasks/${enc(taskId)}/rubric`, {
+        schema: checkedByServer<ResponseOf<typeof ZTaskRubric>>(),
+        signal,
+      }),
   });
 
 export const skillGroupsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.rubrics.library,
-    queryFn: ({ signal }) => apiFetch('/api/skill-groups', { schema: ZListSkillGroupsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/skill-groups', {
+        schema: checkedByServer<ResponseOf<typeof ZListSkillGroupsResponse>>(),
+        signal,
+      }),
   });
 
 export const clustersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.rubrics.clusters,
-    queryFn: ({ signal }) => apiFetch('/api/clusters', { schema: ZListClustersResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/clusters', {
+        schema: checkedByServer<ResponseOf<typeof ZListClustersResponse>>(),
+        signal,
+      }),
   });
 
 // ---- optimistic changes of a task's rubric ----
@@ -104,7 +115,7 @@ export const rubricChanges = {
         apiFetch('/api/skill-groups', {
           method: 'POST',
           body: { name, task_id: taskId },
-          schema: ZSkillGroupResponse,
+          schema: checkedByServer<ResponseOf<typeof ZSkillGroupResponse>>(),
         }),
       apply: (rubric) => ({
         ...rubric,
@@ -132,7 +143,7 @@ export const rubricChanges = {
         apiFetch(`/api/skill-groups/${enc(groupId)}`, {
           method: 'PATCH',
           body: changes,
-          schema: ZSkillGroupResponse,
+          schema: checkedByServer<ResponseOf<typeof ZSkillGroupResponse>>(),
         }),
       apply: (rubric) => mapGroups(rubric, (g) => (g.id === groupId ? { ...g, ...changes } : g)),
       errorMessage: de.rubrics.toasts.saveFailed,
@@ -144,7 +155,7 @@ export const rubricChanges = {
       request: () =>
         apiFetch(`/api/tasks/${enc(taskId)}/skill-groups/${enc(groupId)}`, {
           method: 'DELETE',
-          schema: ZTaskRubric,
+          schema: checkedByServer<ResponseOf<typeof ZTaskRubric>>(),
         }),
       apply: (rubric) => mapGroups(rubric, (g) => (g.id === groupId ? null : g)),
       errorMessage: de.rubrics.toasts.deleteFailed,
@@ -158,7 +169,7 @@ export const rubricChanges = {
         apiFetch(`/api/tasks/${enc(taskId)}/skill-groups`, {
           method: 'POST',
           body: { skillGroup_id: group.id },
-          schema: ZTaskRubric,
+          schema: checkedByServer<ResponseOf<typeof ZTaskRubric>>(),
         }),
       apply: (rubric) =>
         rubric.skill_groups.some((g) => g.id === group.id)
@@ -177,7 +188,7 @@ export const rubricChanges = {
         apiFetch(`/api/tasks/${enc(taskId)}/skill-groups/order`, {
           method: 'PUT',
           body: { ids },
-          schema: ZTaskRubric,
+          schema: checkedByServer<ResponseOf<typeof ZTaskRubric>>(),
         }),
       apply: (rubric) => ({
         ...rubric,
@@ -194,7 +205,7 @@ export const rubricChanges = {
         apiFetch('/api/skills', {
           method: 'POST',
           body: { group_id: groupId, name, maxScore },
-          schema: ZRubricSkill,
+          schema: checkedByServer<ResponseOf<typeof ZRubricSkill>>(),
         }),
       apply: (rubric) =>
         mapGroups(rubric, (g) =>
@@ -225,7 +236,11 @@ export const rubricChanges = {
   updateSkill(skillId: string, changes: UpdateSkillRequest): RubricChange {
     return {
       request: () =>
-        apiFetch(`/api/skills/${enc(skillId)}`, { method: 'PATCH', body: changes, schema: ZRubricSkill }),
+        apiFetch(`/api/skills/${enc(skillId)}`, {
+          method: 'PATCH',
+          body: changes,
+          schema: checkedByServer<ResponseOf<typeof ZRubricSkill>>(),
+        }),
       apply: (rubric) => mapSkills(rubric, (s) => (s.id === skillId ? { ...s, ...changes } : s)),
       errorMessage: de.rubrics.toasts.saveFailed,
     };
@@ -233,7 +248,11 @@ export const rubricChanges = {
 
   deleteSkill(skillId: string): RubricChange {
     return {
-      request: () => apiFetch(`/api/skills/${enc(skillId)}`, { method: 'DELETE', schema: ZDeletedResponse }),
+      request: () =>
+        apiFetch(`/api/skills/${enc(skillId)}`, {
+          method: 'DELETE',
+          schema: checkedByServer<ResponseOf<typeof ZDeletedResponse>>(),
+        }),
       apply: (rubric) => mapSkills(rubric, (s) => (s.id === skillId ? null : s)),
       errorMessage: de.rubrics.toasts.deleteFailed,
     };
@@ -245,7 +264,7 @@ export const rubricChanges = {
         apiFetch(`/api/skill-groups/${enc(groupId)}/skills/order`, {
           method: 'PUT',
           body: { ids },
-          schema: ZSkillGroupResponse,
+          schema: checkedByServer<ResponseOf<typeof ZSkillGroupResponse>>(),
         }),
       apply: (rubric) =>
         mapGroups(rubric, (g) =>
@@ -273,7 +292,7 @@ export const rubricChanges = {
         apiFetch('/api/skill-details', {
           method: 'POST',
           body: { skill_id: skillId, score, value },
-          schema: ZSkillDetail,
+          schema: checkedByServer<ResponseOf<typeof ZSkillDetail>>(),
         }),
       apply: (rubric) =>
         mapSkills(rubric, (s) =>
@@ -289,7 +308,7 @@ export const rubricChanges = {
         apiFetch(`/api/skill-details/${enc(detailId)}`, {
           method: 'PATCH',
           body: changes,
-          schema: ZSkillDetail,
+          schema: checkedByServer<ResponseOf<typeof ZSkillDetail>>(),
         }),
       apply: (rubric) =>
         mapSkills(rubric, (s) => ({
@@ -303,7 +322,10 @@ export const rubricChanges = {
   deleteDetail(detailId: string): RubricChange {
     return {
       request: () =>
-        apiFetch(`/api/skill-details/${enc(detailId)}`, { method: 'DELETE', schema: ZDeletedResponse }),
+        apiFetch(`/api/skill-details/${enc(detailId)}`, {
+          method: 'DELETE',
+          schema: checkedByServer<ResponseOf<typeof ZDeletedResponse>>(),
+        }),
       apply: (rubric) =>
         mapSkills(rubric, (s) => ({ ...s, details: s.details.filter((d) => d.skillDetail_id !== detailId) })),
       errorMessage: de.rubrics.toasts.deleteFailed,
@@ -354,8 +376,8 @@ export function useCreateCluster() {
     mutationFn: (input: CreateClusterRequest) =>
       apiFetch('/api/clusters', {
         method: 'POST',
-        body: ZCreateClusterRequest.parse(input),
-        schema: ZCluster,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCluster>>(),
       }),
     onError: (error) => toastApiError(error, de.rubrics.toasts.clusterFailed),
     onSuccess: (cluster) => {
@@ -374,7 +396,7 @@ export function useProposeSkills(taskId: string) {
       apiFetch(`/api/tasks/${enc(taskId)}/rubric/generate/skills`, {
         method: 'POST',
         body: { cluster_ids: clusterIds },
-        schema: ZGenerateSkillsResponse,
+        schema: checkedByServer<ResponseOf<typeof ZGenerateSkillsResponse>>(),
       }),
   });
 }
@@ -387,7 +409,7 @@ export function useGenerateRubric(taskId: string) {
       apiFetch(`/api/tasks/${enc(taskId)}/rubric/generate/levels`, {
         method: 'POST',
         body: input,
-        schema: ZTaskRubric,
+        schema: checkedByServer<ResponseOf<typeof ZTaskRubric>>(),
       }),
     onSuccess: async (rubric) => {
       queryClient.setQueryData(queryKeys.rubrics.task(taskId), rubric);

@@ -1,12 +1,9 @@
 import {
-  ZCreateStudentRequest,
-  ZCreateStudentResponse,
-  ZCreateStudentsRequest,
-  ZCreateStudentsResponse,
-  ZDeleteStudentResponse,
-  ZJoinClassRequest,
-  ZJoinClassResponse,
-  ZRemoveClassStudentResponse,
+  type ZCreateStudentResponse,
+  type ZCreateStudentsResponse,
+  type ZDeleteStudentResponse,
+  type ZJoinClassResponse,
+  type ZRemoveClassStudentResponse,
   type ClassStudent,
   type CreateStudentRequest,
   type CreateStudentsRequest,
@@ -14,7 +11,7 @@ import {
 } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { toast, toastApiError } from '../../lib/toast';
 import { classStudentsQueryOptions } from '../classes/queries';
@@ -46,7 +43,7 @@ export function useRemoveStudentFromClass() {
     mutationFn: ({ classId, student }: StudentRemoval) =>
       apiFetch(
         `/api/classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(student.user_id)}`,
-        { method: 'DELETE', schema: ZRemoveClassStudentResponse },
+        { method: 'DELETE', schema: checkedByServer<ResponseOf<typeof ZRemoveClassStudentResponse>>() },
       ),
     onMutate: async ({ classId, student }) => {
       const { queryKey } = classStudentsQueryOptions(classId);
@@ -77,8 +74,8 @@ export function useCreateStudent() {
     mutationFn: (input: CreateStudentRequest) =>
       apiFetch('/api/createStudent', {
         method: 'POST',
-        body: ZCreateStudentRequest.parse(input),
-        schema: ZCreateStudentResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCreateStudentResponse>>(),
       }),
     onSuccess: () => {
       toast.success(de.students.single.created);
@@ -100,8 +97,8 @@ export function useCreateStudents() {
     mutationFn: (input: CreateStudentsRequest) =>
       apiFetch('/api/createStudents', {
         method: 'POST',
-        body: ZCreateStudentsRequest.parse(input),
-        schema: ZCreateStudentsResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCreateStudentsResponse>>(),
       }),
     onSuccess: ({ students }) => {
       toast.success(de.students.bulk.created(students.length));
@@ -123,8 +120,8 @@ export function useJoinClass() {
     mutationFn: (input: JoinClassRequest) =>
       apiFetch('/api/join_class', {
         method: 'POST',
-        body: ZJoinClassRequest.parse(input),
-        schema: ZJoinClassResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZJoinClassResponse>>(),
       }),
     onSuccess: (result) => {
       toast.success(result.message);
@@ -154,7 +151,7 @@ export function useDeleteStudent() {
     mutationFn: ({ student }: StudentRemoval) =>
       apiFetch(`/api/students/${encodeURIComponent(student.user_id)}`, {
         method: 'DELETE',
-        schema: ZDeleteStudentResponse,
+        schema: checkedByServer<ResponseOf<typeof ZDeleteStudentResponse>>(),
       }),
     onMutate: async ({ classId, student }) => {
       const { queryKey } = classStudentsQueryOptions(classId);

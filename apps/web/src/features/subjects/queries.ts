@@ -1,17 +1,15 @@
 import {
-  ZCreateSubjectRequest,
-  ZCreateSubjectResponse,
-  ZDeleteSubjectResponse,
-  ZListSubjectsResponse,
-  ZUpdateSubjectRequest,
-  ZUpdateSubjectResponse,
+  type ZCreateSubjectResponse,
+  type ZDeleteSubjectResponse,
+  type ZListSubjectsResponse,
+  type ZUpdateSubjectResponse,
   type CreateSubjectRequest,
   type Subject,
   type UpdateSubjectRequest,
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
@@ -20,7 +18,11 @@ import { queryKeys } from '../../lib/queryKeys';
 
 export const subjectsQueryOptions = queryOptions({
   queryKey: queryKeys.subjects.list(),
-  queryFn: ({ signal }) => apiFetch('/api/subjects', { schema: ZListSubjectsResponse, signal }),
+  queryFn: ({ signal }) =>
+    apiFetch('/api/subjects', {
+      schema: checkedByServer<ResponseOf<typeof ZListSubjectsResponse>>(),
+      signal,
+    }),
 });
 
 /** `POST /api/subjects`: the new subject goes to the top of the list (newest change first). */
@@ -30,8 +32,8 @@ export function useCreateSubject() {
     mutationFn: (input: CreateSubjectRequest) =>
       apiFetch('/api/subjects', {
         method: 'POST',
-        body: ZCreateSubjectRequest.parse(input),
-        schema: ZCreateSubjectResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCreateSubjectResponse>>(),
       }),
     onSuccess: (subject) => {
       queryClient.setQueryData(subjectsQueryOptions.queryKey, (list) =>
@@ -58,8 +60,8 @@ export function useUpdateSubject() {
     mutationFn: ({ subject, changes }: SubjectChange) =>
       apiFetch(`/api/subjects/${encodeURIComponent(subject.id)}`, {
         method: 'PATCH',
-        body: ZUpdateSubjectRequest.parse(changes),
-        schema: ZUpdateSubjectResponse,
+        body: changes,
+        schema: checkedByServer<ResponseOf<typeof ZUpdateSubjectResponse>>(),
       }),
     onMutate: async ({ subject, changes }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.subjects.list() });
@@ -90,7 +92,7 @@ export function useDeleteSubject() {
     mutationFn: (subject: Subject) =>
       apiFetch(`/api/subjects/${encodeURIComponent(subject.id)}`, {
         method: 'DELETE',
-        schema: ZDeleteSubjectResponse,
+        schema: checkedByServer<ResponseOf<typeof ZDeleteSubjectResponse>>(),
       }),
     onMutate: async (subject) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.subjects.list() });

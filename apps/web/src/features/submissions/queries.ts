@@ -1,10 +1,10 @@
 import {
   UPLOAD_FIELDS,
-  ZDeleteSubmissionResponse,
-  ZListFilesResponse,
-  ZListSubmissionsResponse,
-  ZMatchSubmissionFileResponse,
-  ZUploadReceipt,
+  type ZDeleteSubmissionResponse,
+  type ZListFilesResponse,
+  type ZListSubmissionsResponse,
+  type ZMatchSubmissionFileResponse,
+  type ZUploadReceipt,
   type ListFilesResponse,
   type ListSubmissionsResponse,
   type SubmissionFile,
@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch, apiUpload } from '../../lib/api';
+import { apiFetch, apiUpload, checkedByServer, type ResponseOf } from '../../lib/api';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
 import type { UploadOptions } from './submitQueries';
@@ -49,7 +49,7 @@ export const submissionsQueryOptions = (taskId: string) =>
     queryKey: queryKeys.submissions.list(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/submissions/getAll?${new URLSearchParams({ taskId }).toString()}`, {
-        schema: ZListSubmissionsResponse,
+        schema: checkedByServer<ResponseOf<typeof ZListSubmissionsResponse>>(),
         signal,
       }),
     // Live while the page is visible (TanStack Query pauses the interval in a background tab).
@@ -61,7 +61,7 @@ export const taskFilesQueryOptions = (taskId: string) =>
     queryKey: queryKeys.submissions.files(taskId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/files?${new URLSearchParams({ taskId }).toString()}`, {
-        schema: ZListFilesResponse,
+        schema: checkedByServer<ResponseOf<typeof ZListFilesResponse>>(),
         signal,
       }),
     refetchInterval: SUBMISSIONS_POLL_MS,
@@ -125,7 +125,7 @@ function useFileAssignment(taskId: string, kind: 'match' | 'unmatch') {
       apiFetch(kind === 'match' ? '/api/submissions/match' : '/api/submissions/match/delete', {
         method: 'POST',
         body: { submissionId, fileId: file.id },
-        schema: ZMatchSubmissionFileResponse,
+        schema: checkedByServer<ResponseOf<typeof ZMatchSubmissionFileResponse>>(),
       }).then((result) => {
         if (!result.success) throw new Error(result.error ?? 'match failed');
         return result;
@@ -181,7 +181,7 @@ export function useDeleteSubmission(taskId: string) {
     mutationFn: (submissionId: string) =>
       apiFetch(`/api/submissions/${enc(submissionId)}`, {
         method: 'DELETE',
-        schema: ZDeleteSubmissionResponse,
+        schema: checkedByServer<ResponseOf<typeof ZDeleteSubmissionResponse>>(),
       }),
     onMutate: async (submissionId) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
@@ -223,7 +223,7 @@ export function uploadTeacherFile(
   const form = new FormData();
   form.append(UPLOAD_FIELDS.files, file, fileName);
   return apiUpload(`/api/submissions/teacherupload/${enc(taskId)}`, form, {
-    schema: ZUploadReceipt,
+    schema: checkedByServer<ResponseOf<typeof ZUploadReceipt>>(),
     // Safe to send twice: the server recognises the same content among the teacher's unmatched scans.
     retryOutages: true,
     ...options,

@@ -1,21 +1,19 @@
 import {
-  ZCreateTaskRequest,
-  ZPdfExportResponse,
+  type ZPdfExportResponse,
   type PdfExport,
   type PdfExportFormat,
-  ZCreateTaskResponse,
-  ZDeleteTaskResponse,
-  ZGetTaskResponse,
-  ZListTasksResponse,
-  ZUpdateTaskRequest,
-  ZUpdateTaskResponse,
+  type ZCreateTaskResponse,
+  type ZDeleteTaskResponse,
+  type ZGetTaskResponse,
+  type ZListTasksResponse,
+  type ZUpdateTaskResponse,
   type CreateTaskRequest,
   type Task,
   type UpdateTaskRequest,
 } from '@app/contract';
 import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { de } from '../../i18n/de';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { withoutRow, withRowAt, withRowPatched, withRowReplaced } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
@@ -33,7 +31,7 @@ export const classTasksQueryOptions = (classId: string) =>
     queryKey: queryKeys.classes.tasks(classId),
     queryFn: ({ signal }) =>
       apiFetch(`/api/tasks?${new URLSearchParams({ classId }).toString()}`, {
-        schema: ZListTasksResponse,
+        schema: checkedByServer<ResponseOf<typeof ZListTasksResponse>>(),
         signal,
       }),
   });
@@ -42,13 +40,14 @@ export const classTasksQueryOptions = (classId: string) =>
 export const allTasksQueryOptions = {
   queryKey: queryKeys.tasks.everything(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiFetch('/api/tasks', { schema: ZListTasksResponse, signal }),
+    apiFetch('/api/tasks', { schema: checkedByServer<ResponseOf<typeof ZListTasksResponse>>(), signal }),
 };
 
 export const taskQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.tasks.detail(id),
-    queryFn: ({ signal }) => apiFetch(taskPath(id), { schema: ZGetTaskResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(taskPath(id), { schema: checkedByServer<ResponseOf<typeof ZGetTaskResponse>>(), signal }),
   });
 
 interface NewTask {
@@ -61,8 +60,8 @@ interface NewTask {
 
 /** The local row of a task being created: what the form holds, with the defaults of the contract. */
 function optimisticTask({ input, tempId, userId }: NewTask, now = new Date()): Task {
-  const parsed = ZCreateTaskRequest.safeParse(input);
-  const values = parsed.success ? parsed.data : { ...input, title: input.title.trim() };
+  // The server applies the contract's defaults and trims; the local row does the same for what it shows.
+  const values = { ...input, title: input.title.trim() };
   return {
     id: tempId,
     title: values.title,
@@ -90,8 +89,8 @@ export function useCreateTask() {
     mutationFn: ({ input }: NewTask) =>
       apiFetch('/api/tasks', {
         method: 'POST',
-        body: ZCreateTaskRequest.parse(input),
-        schema: ZCreateTaskResponse,
+        body: input,
+        schema: checkedByServer<ResponseOf<typeof ZCreateTaskResponse>>(),
       }),
     onMutate: async (newTask) => {
       const { queryKey } = classTasksQueryOptions(newTask.input.class_id);
@@ -139,8 +138,8 @@ export function useUpdateTask() {
     mutationFn: ({ current, changes }: TaskChange) =>
       apiFetch(taskPath(current.id), {
         method: 'PATCH',
-        body: ZUpdateTaskRequest.parse(changes),
-        schema: ZUpdateTaskResponse,
+        body: changes,
+        schema: checkedByServer<ResponseOf<typeof ZUpdateTaskResponse>>(),
       }),
     onMutate: async ({ current, changes }) => {
       const detailKey = taskQueryOptions(current.id).queryKey;
@@ -178,7 +177,10 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (task: Task) =>
-      apiFetch(taskPath(task.id), { method: 'DELETE', schema: ZDeleteTaskResponse }),
+      apiFetch(taskPath(task.id), {
+        method: 'DELETE',
+        schema: checkedByServer<ResponseOf<typeof ZDeleteTaskResponse>>(),
+      }),
     onMutate: async (task) => {
       const { queryKey } = classTasksQueryOptions(task.class_id);
       await queryClient.cancelQueries({ queryKey, exact: true });
@@ -227,7 +229,7 @@ export const useStartPdfExport = (taskId: string) =>
       apiFetch(`${taskPath(taskId)}/pdf-exports`, {
         method: 'POST',
         body: { format },
-        schema: ZPdfExportResponse,
+        schema: checkedByServer<ResponseOf<typeof ZPdfExportResponse>>(),
       }).then((r) => r.export),
   });
 
@@ -238,7 +240,10 @@ export const usePdfExport = (id: string | null) =>
   useQuery({
     queryKey: queryKeys.tasks.pdfExport(id),
     queryFn: ({ signal }) =>
-      apiFetch(pdfExportPath(id!), { schema: ZPdfExportResponse, signal }).then((r) => r.export),
+      apiFetch(pdfExportPath(id!), {
+        schema: checkedByServer<ResponseOf<typeof ZPdfExportResponse>>(),
+        signal,
+      }).then((r) => r.export),
     enabled: id !== null,
     refetchInterval: (query) => (running(query.state.data) ? 1000 : false),
   });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../../i18n/de';
 import { createStubAuthClient, fakeSession, TEST_USER_ID } from '../../../test/authStub';
 import { renderApp } from '../../../test/renderApp';
+import { makeProfile } from '../../../test/teacherApi';
 
 const admin: AdminUser = {
   id: TEST_USER_ID,
@@ -48,6 +49,7 @@ function stubAdminApi(answer: (call: Call) => Response | undefined = () => undef
     if (custom) return custom;
     const body = call.body as { user_id?: string; role?: 'teacher' } | undefined;
     if (call.path === '/api/admin/getAll') return Response.json({ users });
+    if (call.path === '/api/profile') return Response.json({ profile: makeProfile() });
     if (call.path === '/api/admin/addUserRole' && body?.role) {
       const role = body.role;
       users = users.map((u) => (u.id === body.user_id ? { ...u, roles: [...u.roles, role] } : u));

@@ -11,7 +11,8 @@ import { configQueryOptions } from '../../config/queries';
 import { useAuth } from '../AuthProvider';
 import { resendConfirmationMail } from '../emailConfirmation';
 import { registerFailureMessages } from '../errors';
-import { appUrl, validateEmail } from '../formRules';
+import { appUrl } from '../appUrl';
+import { validateEmail } from '../formRules';
 import { FormAlert } from './FormAlert';
 
 /**

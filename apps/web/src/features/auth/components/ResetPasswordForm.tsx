@@ -5,7 +5,8 @@ import { AnchorLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { useAuth } from '../AuthProvider';
 import { isNetworkFailure, isRateLimited } from '../errors';
-import { appUrl, validateEmail } from '../formRules';
+import { appUrl } from '../appUrl';
+import { validateEmail } from '../formRules';
 import { FormAlert } from './FormAlert';
 
 /**

@@ -140,7 +140,14 @@ function setup(
   answer: (url: string, init?: RequestInit) => Response | Promise<Response>,
   view: GradingResponse = grading(),
 ) {
-  const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(answer(url, init)));
+  // The change history beside the rubric: none, unless a test answers it itself.
+  const fetch = vi.fn((url: string, init?: RequestInit) =>
+    Promise.resolve(
+      url.endsWith('/changes') && (init?.method ?? 'GET') === 'GET'
+        ? json({ changes: [] })
+        : answer(url, init),
+    ),
+  );
   vi.stubGlobal('fetch', fetch);
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.grading.detail(SUB), view);

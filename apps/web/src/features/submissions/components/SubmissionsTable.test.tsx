@@ -127,6 +127,7 @@ describe('The submissions table', () => {
         const url = input instanceof Request ? input.url : String(input);
         if (init?.method === 'DELETE') return Promise.resolve(json({ id: anna.id, replacement_id: null }));
         if (url.startsWith('/api/files')) return Promise.resolve(json({ files: [] }));
+        if (url.endsWith('/rubric')) return Promise.resolve(json({ task_id: TASK_ID, skill_groups: [] }));
         return Promise.resolve(json({ data: [{ ...anna, files: [], display_status: 'offen' }] }));
       }),
     );
