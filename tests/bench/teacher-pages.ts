@@ -19,7 +19,7 @@ import { MOBILE } from '../e2e/helpers/bundle';
 import { removeDir, startServer } from '../e2e/helpers/server';
 
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 3);
-/** BENCH_PAINT_WATERFALL=1 prints each cold run's requests: start → end (ms after navigation), type, path. */
+/** BENCH_PAINT_WATERFALL=1 prints the first cold and warm run's requests: start → end (ms), type, path. */
 const WATERFALL = process.env.BENCH_PAINT_WATERFALL === '1';
 const ONLY = process.env.BENCH_PAGES?.split(',');
 const TARGETS = { cold: 2000, warm: 1000, fast: 400, classesJsGzip: 120_000 } as const;
@@ -249,7 +249,11 @@ try {
       allMet &&= met;
       jsNote += ` (≤ ${TARGETS.classesJsGzip / 1000}${met ? '' : ' ✗'})`;
     }
-    if (WATERFALL) for (const line of runs.cold[0]!.requests) console.log(`    ${line}`);
+    if (WATERFALL)
+      for (const mode of ['cold', 'warm'] as const) {
+        console.log(`  ${mode} run 1 requests:`);
+        for (const line of runs[mode][0]!.requests) console.log(`    ${line}`);
+      }
     summary.push(`${label.padEnd(26)} ${parts.join(', ')}; ${jsNote}`);
   }
   console.log(
