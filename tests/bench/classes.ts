@@ -5,7 +5,9 @@
 //
 // The app runs in this process exactly as buildApp() builds it (every hook: helmet, rate limit with a limit
 // out of reach, auth with a real HS256 token, zod response validation, info logs into a discarding stream);
-// autocannon fires from a worker thread so it does not share the server's event loop.
+// autocannon fires from a worker thread so it does not share the server's event loop. Both lists are served
+// from the list cache after the first request; "bare stack" is an authenticated route that sends a constant,
+// the cost of the hooks alone (on PostgreSQL, rate-limit counts in memory; ADR 033).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
@@ -24,7 +26,12 @@ const CLASSES = 30;
 const TASKS_PER_CLASS = 20;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const TARGETS = { pglite: 0.1, postgres: 0.25, p99Ms: 50 } as const;
+/** Least share of hello world per row; rows without one (in parentheses) only explain the others. */
+const TARGETS: Record<'pglite' | 'postgres', Record<string, number>> = {
+  pglite: { 'GET /api/classes': 0.1, 'GET /api/tasks?classId=': 0.1 },
+  postgres: { 'GET /api/classes': 0.25, 'GET /api/tasks?classId=': 0.25, 'bare stack': 0.3 },
+};
+const P99_TARGET_MS = 50;
 
 process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // Imported after the default is in place: the helper reads TEST_DATABASE_URL when it loads.
@@ -148,7 +155,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', hello: string): Promis
     const routes = [
       await measure('GET /api/classes', `${base}/api/classes`, headers),
       await measure('GET /api/tasks?classId=', `${base}/api/tasks?classId=${classId}`, headers),
-      await measure('(stack, no query)', `${base}/api/bench/floor`, headers),
+      await measure('bare stack', `${base}/api/bench/floor`, headers),
       await measure('(stack + 1-row query)', `${base}/api/bench/one-query`, headers),
     ];
     const helloAfter = await measure('hello world', hello);
@@ -175,18 +182,18 @@ function report(driver: 'pglite' | 'postgres', figures: Figure[]): boolean {
   console.log('  route                       req/s      p99    ratio  errors');
   for (const f of figures) {
     const ratio = f.rps / hello!.rps;
-    // The reference rows (in parentheses) only explain the figures; the targets are for the two lists.
-    const judged = f !== hello && !f.label.startsWith('(');
-    const meets = !judged || (ratio >= TARGETS[driver] && f.p99 <= TARGETS.p99Ms && f.errors === 0);
+    const target = f === hello ? undefined : TARGETS[driver][f.label];
+    const meets = target === undefined || (ratio >= target && f.p99 <= P99_TARGET_MS && f.errors === 0);
     if (!meets) ok = false;
     console.log(
       `  ${f.label.padEnd(24)} ${f.rps.toFixed(0).padStart(8)} ${`${f.p99} ms`.padStart(8)} ` +
-        `${`${(ratio * 100).toFixed(1)}%`.padStart(8)}  ${f.errors}${meets ? '' : '  ✗ target missed'}`,
+        `${`${(ratio * 100).toFixed(1)}%`.padStart(8)}  ${f.errors}` +
+        `${target === undefined ? '' : `  (target ≥ ${target * 100}%)`}${meets ? '' : '  ✗ target missed'}`,
     );
   }
   const errors = rest.some((r) => r.errors > 0) ? ' (with errors!)' : '';
   console.log(
-    `  targets: ≥ ${TARGETS[driver] * 100}% of hello world, p99 ≤ ${TARGETS.p99Ms} ms — ${ok ? 'met' : 'MISSED'}${errors}`,
+    `  targets: share of hello world as marked, p99 ≤ ${P99_TARGET_MS} ms — ${ok ? 'met' : 'MISSED'}${errors}`,
   );
   return ok;
 }

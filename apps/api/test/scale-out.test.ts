@@ -5,6 +5,7 @@ import type { FakeServer } from '../../../tests/fixtures/fake-ai-control';
 import { startFakeOpenAi } from '../../../tests/fixtures/fake-openai';
 import { skillFeedback } from '../src/db/schema';
 import { grantCoins } from '../src/domain/coins';
+import { RateLimitCounters } from '../src/lib/rate-limit-counters';
 import { postgresStore, removeExpiredRateLimits } from '../src/plugins/external/rate-limit';
 import { createTestApp, type TestApp } from './helpers/app';
 import { classroom, statusOf, until } from './helpers/classroom';
@@ -59,8 +60,9 @@ describe.each(drivers.filter((d) => d === 'postgres'))('several processes on %s'
     });
 
     it('count atomically under concurrent requests of both, and start a new window when one runs out', async () => {
-      const Store = postgresStore(a.app.db);
-      const Other = postgresStore(b.app.db);
+      // Limits of at most EXACT_MAX are counted in the table request by request.
+      const Store = postgresStore(new RateLimitCounters(a.app.db));
+      const Other = postgresStore(new RateLimitCounters(b.app.db));
       const options = { continueExceeding: false, exponentialBackoff: false };
       const stores = [new Store(options), new Other(options)];
       const incr = (i: number, key: string, window: number) =>

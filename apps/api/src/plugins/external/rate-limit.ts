@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { RateLimitCounters } from '../../lib/rate-limit-counters';
 
 /** How often expired counter rows are deleted (each process does it; the delete is cheap and idempotent). */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -20,19 +21,20 @@ type StoreOptions = FastifyRateLimitOptions & {
 
 /**
  * Counters in the table `rate_limits`, so that every API process on one PostgreSQL counts against the same
- * limit (ARCHITECTURE.md §2). One statement per request: it starts a window, counts within it, or starts a
- * new one when the old has run out, atomically under concurrent requests of several processes. Each
- * route limit gets a key prefix of its own, as the Redis store of the plugin does.
+ * limit (ARCHITECTURE.md §2), kept in memory and added to the table in batches (lib/rate-limit-counters.ts,
+ * ADR 033). Each route limit gets a key prefix of its own, as the Redis store of the plugin does.
  */
-export function postgresStore(db: Database): FastifyRateLimitStoreCtor {
+export function postgresStore(counters: RateLimitCounters): FastifyRateLimitStoreCtor {
   class PostgresStore implements FastifyRateLimitStore {
     constructor(
-      private readonly options: StoreOptions,
+      options: StoreOptions,
       private readonly prefix = 'global:',
     ) {
-      // Nothing here sets it; counting it right would need a ttl that grows per excess request.
-      if (options.exponentialBackoff)
-        throw new Error('exponentialBackoff wird vom Postgres-Zähler nicht unterstützt');
+      // Nothing here sets them; both would move a window's end per refused request, which needs the table.
+      if (options.exponentialBackoff || options.continueExceeding)
+        throw new Error(
+          'exponentialBackoff und continueExceeding werden vom Postgres-Zähler nicht unterstützt',
+        );
     }
 
     incr(
@@ -41,29 +43,14 @@ export function postgresStore(db: Database): FastifyRateLimitStoreCtor {
       timeWindow: number,
       max: number,
     ): void {
-      const window = sql`now() + ${timeWindow}::float8 * interval '1 millisecond'`;
-      // In ON CONFLICT … DO UPDATE, `r` is the row before the update and `excluded` the proposed one.
-      const reset = this.options.continueExceeding
-        ? sql`r.expires_at <= now() or r.count + 1 > ${max}::int`
-        : sql`r.expires_at <= now()`;
-      db.execute<{ current: number; ttl: number }>(
-        sql`insert into rate_limits as r (key, count, expires_at)
-            values (${this.prefix + key}, 1, ${window})
-            on conflict (key) do update set
-              count = case when r.expires_at <= now() then 1 else r.count + 1 end,
-              expires_at = case when ${reset} then excluded.expires_at else r.expires_at end
-            returning count as current,
-              greatest(0, ceil(extract(epoch from expires_at - now()) * 1000))::int as ttl`,
-      ).then(
-        ({ rows: [row] }) => callback(null, { current: Number(row!.current), ttl: Number(row!.ttl) }),
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+      // Never rejects: a database that does not answer leaves each process counting alone.
+      void counters.incr(this.prefix + key, timeWindow, max).then((result) => callback(null, result));
     }
 
     child(routeOptions: StoreOptions): FastifyRateLimitStore {
       const { method, url } = routeOptions.routeInfo ?? {};
       const route = `${[method ?? ''].flat().join(',')} ${url ?? ''}`;
-      return new PostgresStore({ ...this.options, ...routeOptions }, `route:${route}:`);
+      return new PostgresStore(routeOptions, `route:${route}:`);
     }
   }
   return PostgresStore;
@@ -79,17 +66,17 @@ export async function removeExpiredRateLimits(db: Database): Promise<number> {
 
 /**
  * A generous per-IP limit for the whole API; public and auth routes set stricter limits of their own with
- * `config.rateLimit`. On PostgreSQL the counters live in the database, shared by every API process; the
- * embedded database has one process, which counts in memory.
+ * `config.rateLimit`. On PostgreSQL the counters are shared by every API process through the database
+ * (ADR 033); the embedded database has one process, which counts in memory.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    const shared = app.dbDriver === 'postgres';
+    const counters = app.dbDriver === 'postgres' ? new RateLimitCounters(app.db, app.log) : undefined;
     await app.register(rateLimit, {
       global: true,
       max: app.config.RATE_LIMIT_MAX,
       timeWindow: '1 minute',
-      ...(shared ? { store: postgresStore(app.db) } : {}),
+      ...(counters ? { store: postgresStore(counters) } : {}),
       // The static SPA and health probes are not worth counting.
       allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
       errorResponseBuilder: (_request, context) => {
@@ -98,14 +85,18 @@ export default fp(
         return err;
       },
     });
-    if (!shared) return;
+    if (!counters) return;
 
     const cleanup = () =>
       removeExpiredRateLimits(app.db).catch((err: unknown) =>
         app.log.warn({ err }, 'Abgelaufene Rate-Limit-Zähler nicht gelöscht'),
       );
     const timer = setInterval(() => void cleanup(), CLEANUP_INTERVAL_MS).unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Before the database closes (onClose runs in reverse order): what was counted reaches the table.
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await counters.close();
+    });
   },
   { name: 'rate-limit', dependencies: ['config', 'db'] },
 );
