@@ -106,8 +106,16 @@ describe('Accounts and access in a real browser', () => {
   });
 
   it('sends a signed-in account without a role from a protected page to /login', async () => {
+    // The session comes from the cookie at once, so /login passes it on to /waitlist in the same moment:
+    // every address the page went through is recorded.
+    const seen: string[] = [];
+    const record = (frame: import('playwright-core').Frame) => {
+      if (frame === page.mainFrame()) seen.push(frame.url());
+    };
+    page.on('framenavigated', record);
     await page.goto(`${origin}/classes`);
-    await page.waitForURL('**/login?redirect=**');
+    await expect.poll(() => seen.some((url) => url.includes('/login?redirect=%2Fclasses'))).toBe(true);
+    page.off('framenavigated', record);
     await page.goto(`${origin}/waitlist`);
     expect(errors).toEqual([]);
   });

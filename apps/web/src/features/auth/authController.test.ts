@@ -201,3 +201,25 @@ describe('The auth controller with a stored session', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('The auth controller when another tab changed the stored session', () => {
+  it('hands the request to supabase-js once the cookie no longer holds the token it started with', async () => {
+    const first = fakeSession({ role: 'teacher', tokenSuffix: 'a' });
+    const stub = createStubAuthClient(fakeSession({ role: 'teacher', tokenSuffix: 'b' }));
+    const load = vi.fn(() => Promise.resolve(asAuthClient(stub)));
+    let cookie: { accessToken: string; expiresAt: number; user: null } | null = {
+      accessToken: first.access_token,
+      expiresAt: first.expires_at!,
+      user: null,
+    };
+    const auth = createAuthController(load, { storedSession: () => cookie });
+    await auth.getState();
+    expect(await auth.accessToken()).toBe(first.access_token);
+
+    cookie = null; // signed out (or refreshed) in another tab
+    const token = await auth.accessToken();
+
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(token).not.toBe(first.access_token);
+  });
+});

@@ -157,11 +157,14 @@ export function createAuthController(
     return snapshot ?? snapshotOf(null);
   }
 
-  /** The stored token while it is valid beyond the margin; after that supabase-js must refresh it. */
+  /**
+   * The stored token while it is valid beyond the margin and still the one in storage (`readStoredSession`
+   * checks the margin); once another tab has refreshed or signed out, or the margin is reached, supabase-js
+   * takes over.
+   */
   function storedToken(): string | null {
-    return stored && stored.expiresAt * 1000 - Date.now() > STORED_SESSION_MARGIN_MS
-      ? stored.accessToken
-      : null;
+    const current = options.storedSession?.();
+    return stored && current?.accessToken === stored.accessToken ? stored.accessToken : null;
   }
 
   /** From the stored session, when there is a usable one: no client, no network. */
