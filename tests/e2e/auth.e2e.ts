@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
@@ -109,7 +109,7 @@ describe('Accounts and access in a real browser', () => {
     // The session comes from the cookie at once, so /login passes it on to /waitlist in the same moment:
     // every address the page went through is recorded.
     const seen: string[] = [];
-    const record = (frame: import('playwright-core').Frame) => {
+    const record = (frame: Frame) => {
       if (frame === page.mainFrame()) seen.push(frame.url());
     };
     page.on('framenavigated', record);
