@@ -149,7 +149,11 @@ try {
       console.log(`\n${label}, throttling "${method}"`);
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await audit(origin + path, port, method);
+        // Lighthouse now and then fails to record the trace (NO_NAVSTART): that run is measured again.
+        const run = await audit(origin + path, port, method).catch((err: Error) => {
+          console.log(`  run ${i + 1}: ${err.message.split('\n')[0]}; once more`);
+          return audit(origin + path, port, method);
+        });
         runs.push(run);
         console.log(
           `  run ${i + 1}: FCP ${ms(run.fcp)}, LCP ${ms(run.lcp)}, TBT ${ms(run.tbt)}, score ${score(run.score)}, ` +

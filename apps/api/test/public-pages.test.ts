@@ -27,7 +27,8 @@ const INDEX =
   '<!doctype html><html lang="de"><head><title>App</title></head><body><div id="root"></div></body></html>';
 /** A public page's own entry as Vite builds it: module script, chunks, stylesheet and manifest in the head. */
 const entry = (name: string, title: string) =>
-  `<!doctype html><html lang="de"><head><title>${title}</title>` +
+  `<!doctype html><html lang="de"><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" />` +
+  `<title>${title}</title>` +
   `<script type="module" crossorigin src="/assets/${name}-1.js"></script>` +
   `<link rel="modulepreload" crossorigin href="/assets/react-1.js">` +
   `<link rel="stylesheet" crossorigin href="/assets/${name}-1.css">` +
@@ -94,6 +95,7 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     writeFileSync(path.join(dist, 'submit.html'), entry('submit', 'Lösung abgeben'));
     writeFileSync(path.join(dist, 'feedback.html'), entry('feedback', 'Deine Rückmeldung'));
     for (const dir of ['assets', '.vite', '.ssr/.vite']) mkdirSync(path.join(dist, dir), { recursive: true });
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(dist, 'assets', 'submit-1.css'), '.submit{color:teal}');
     writeFileSync(path.join(dist, 'assets', 'feedback-1.css'), '.feedback{color:teal}');
     writeFileSync(path.join(dist, '.ssr', 'feedback-link-1.js'), RENDERER);
@@ -162,6 +164,10 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     // before the markup has painted, no web app manifest (the children's pages are no installable app).
     expect(head).toContain('<style>.submit{color:teal}</style>');
     expect(res.body).not.toMatch(/<link rel="(stylesheet|modulepreload|manifest)"|<script type="module"/);
+    // Nor does the browser fetch the icon meanwhile.
+    expect(head).toContain(
+      `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}" />`,
+    );
     expect(res.body).toMatch(/<\/main><\/div><script type="application\/json" id="submit-data">/);
     expect(res.body).toContain(
       `<script data-src="/assets/submit-1.js" data-preload="/assets/react-1.js">${DEFERRED_ENTRY_SCRIPT}</script></body>`,

@@ -3,29 +3,32 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// What the public pages take from the web build besides their HTML (ADR 034): the stylesheets their HTML
-// inlines, the formulas' stylesheet (Vite's manifest), and the feedback page's renderer (dist/.ssr/,
+// What the public pages take from the web build besides their HTML (ADR 034): the stylesheets and the icon
+// their HTML inlines, the formulas' stylesheet (Vite's manifest), and the feedback page's renderer (dist/.ssr/,
 // vite.ssr.config.ts).
 
-/** Stylesheets by file: their names carry a hash of their content, so what was read once stays right. */
-const stylesheets = new Map<string, string>();
+/** Files by path: a stylesheet's name carries a hash of its content; the icon changes with a new build only. */
+const files = new Map<string, string>();
 
-/** A stylesheet of the build by its URL (`/assets/…css`), read once; null when it cannot be read. */
-export async function stylesheet(webRoot: string, href: string): Promise<string | null> {
+/**
+ * A text file of the build by its URL (a stylesheet `/assets/…css`, the icon `/favicon.svg`), read once; null
+ * when it cannot be read.
+ */
+export async function buildFile(webRoot: string, href: string): Promise<string | null> {
   const file = path.resolve(webRoot, `.${href}`);
   if (!file.startsWith(path.resolve(webRoot) + path.sep)) return null;
-  let css = stylesheets.get(file);
-  if (css === undefined) {
+  let text = files.get(file);
+  if (text === undefined) {
     try {
-      css = await readFile(file, 'utf8');
+      text = await readFile(file, 'utf8');
     } catch {
       return null;
     }
     // One build at a time: a new build's files replace the old ones.
-    if (stylesheets.size > 50) stylesheets.clear();
-    stylesheets.set(file, css);
+    if (files.size > 50) files.clear();
+    files.set(file, text);
   }
-  return css;
+  return text;
 }
 
 /** A chunk of a Vite manifest (`.vite/manifest.json`), as far as it is read here. */

@@ -16,7 +16,7 @@ import { uploadBody } from '../../lib/uploads/receive';
 import { toAppError } from '../../plugins/app/errors';
 import { spaIndex } from '../../plugins/app/spa';
 import { ctxOf } from '../context';
-import { feedbackLinkRenderer, formulaStylesheets, hasFormulas, stylesheet } from './assets';
+import { buildFile, feedbackLinkRenderer, formulaStylesheets, hasFormulas } from './assets';
 import { errorPage, intoPage, leanPage, notFoundMarkup, receiptPage, submitMarkup } from './render';
 import { pageStrings } from './strings';
 import { studentUploadRateLimit } from '../../lib/uploads/rate-limit';
@@ -38,7 +38,7 @@ export default async function publicPages(app: FastifyInstance) {
     const webRoot = path.dirname(index);
     /** A page's built HTML, read per request like the SPA's fallback so that a new build shows up at once. */
     const template = async (name: string) =>
-      leanPage(await readFile(path.join(webRoot, name), 'utf8'), (href) => stylesheet(webRoot, href));
+      leanPage(await readFile(path.join(webRoot, name), 'utf8'), (href) => buildFile(webRoot, href));
     // Names of minors and a child's results: never in a shared cache.
     const send = (reply: FastifyReply, html: string) =>
       reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);

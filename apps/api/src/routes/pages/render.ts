@@ -155,20 +155,27 @@ export function intoPage(html: string, markup: string, parts: PageParts = {}): s
 
 /**
  * The built HTML of a public page as it is sent (ADR 034), so that its first paint waits for nothing but the
- * document: its stylesheets inlined (`css` reads one by its URL, null: it stays a link), its module script and chunks loaded by
+ * document and nothing else arrives before it: its stylesheets inlined (`read` reads a file of the build by its
+ * URL; one it cannot read stays a link), its SVG icon a data URL, its module script and chunks loaded by
  * `DEFERRED_ENTRY_SCRIPT` at the end of the body once the markup has painted, and no web app manifest (the
  * children's pages offer no installation, ADR 019). Lighthouse counts a stylesheet or script that arrived
- * before the first paint as holding it back, even a deferred one.
+ * before the first paint as holding it back, even a deferred one, and an icon fetched then delays its LCP.
  */
-export async function leanPage(html: string, css: (href: string) => Promise<string | null>): Promise<string> {
+export async function leanPage(
+  html: string,
+  read: (href: string) => Promise<string | null>,
+): Promise<string> {
   const stylesheet = /<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g;
-  const styles = new Map<string, string | null>();
-  for (const [, href] of html.matchAll(stylesheet)) styles.set(href!, await css(href!));
+  const icon = /(<link rel="icon" type="image\/svg\+xml" href=")([^"]+\.svg)(")/;
+  const files = new Map<string, string | null>();
+  const hrefs = [...html.matchAll(stylesheet)].map((m) => m[1]!);
+  const iconHref = icon.exec(html)?.[2];
+  for (const href of iconHref ? [...hrefs, iconHref] : hrefs) files.set(href, await read(href));
   let entry = '';
   const preload: string[] = [];
   const page = html
     .replace(stylesheet, (link, href: string) => {
-      const text = styles.get(href);
+      const text = files.get(href);
       // `</style` in a stylesheet would end the element early. One that cannot be read stays a link.
       return typeof text === 'string' ? `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>` : link;
     })
@@ -180,7 +187,13 @@ export async function leanPage(html: string, css: (href: string) => Promise<stri
       preload.push(href);
       return '';
     })
-    .replace(/<link rel="manifest"[^>]*>\s*/g, '');
+    .replace(/<link rel="manifest"[^>]*>\s*/g, '')
+    .replace(icon, (link, start: string, href: string, end: string) => {
+      const svg = files.get(href);
+      return typeof svg === 'string'
+        ? `${start}data:image/svg+xml,${esc(encodeURIComponent(svg))}${end}`
+        : link;
+    });
   if (!entry) return page;
   const loader =
     `<script data-src="${esc(entry)}"${preload.length ? ` data-preload="${esc(preload.join(' '))}"` : ''}>` +
