@@ -28,17 +28,17 @@ function buildMetadata(): Plugin {
 }
 
 /**
- * In development, `/submit/{taskId}` is the submit page's own HTML entry, as the API serves it in production
- * (there with the page rendered inside, ADR 020).
+ * In development, `/submit/{taskId}` and `/feedback/{token}` are the public pages' own HTML entries, as the API
+ * serves them in production (there with the page rendered inside, ADR 020, 034).
  */
-function submitPageInDevelopment(): Plugin {
+function publicPagesInDevelopment(): Plugin {
   return {
-    name: 'submit-page-dev',
+    name: 'public-pages-dev',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        const match = req.url?.match(/^\/submit\/[^/?]+\/?(\?.*)?$/);
-        if (match) req.url = `/submit.html${match[1] ?? ''}`;
+        const match = req.url?.match(/^\/(submit|feedback)\/[^/?]+\/?(\?.*)?$/);
+        if (match) req.url = `/${match[1]}.html${match[2] ?? ''}`;
         next();
       });
     },
@@ -46,7 +46,8 @@ function submitPageInDevelopment(): Plugin {
 }
 
 /**
- * The colour mode before the first paint, inline in the head of every HTML entry (index.html, submit.html);
+ * The colour mode before the first paint, inline in the head of every HTML entry (index.html, submit.html,
+ * feedback.html);
  * the API's Content Security Policy allows it by the hash of the same text.
  */
 function colorSchemeBeforePaint(): Plugin {
@@ -108,7 +109,7 @@ export default defineConfig({
     }),
     react(),
     buildMetadata(),
-    submitPageInDevelopment(),
+    publicPagesInDevelopment(),
     colorSchemeBeforePaint(),
     // The service worker (/sw.js, ADR 019): installable app, hashed assets cached on first use, pages from the
     // network first. Never an /api or /auth answer. Registered by features/pwa, not on the children's pages.
@@ -177,15 +178,18 @@ export default defineConfig({
     emptyOutDir: true,
     // Content-hashed file names under dist/assets/ (immutable caching by the API's static handler).
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: the API links the formulas' stylesheet from the public pages' HTML (ADR 034).
+    manifest: true,
     // Terser compresses about 3% smaller than esbuild: on the public submit page (≤ 151 kB of JavaScript on
     // a phone) that is worth the slower build.
     minify: 'terser',
     terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
     // Chunks below ~4 KB are merged into their importers: on the submit page that is 24 → 15 files and
     // about 2 KiB less gzipped (each file is compressed on its own and pays its own request).
-    // Two pages: the app (index.html) and the public submit page with its own small entry (submit.html, ADR 012).
+    // Three pages: the app (index.html) and the public pages with their own small entries: the submit page
+    // (submit.html, ADR 012) and the feedback link (feedback.html, ADR 034).
     rollupOptions: {
-      input: { main: 'index.html', submit: 'submit.html' },
+      input: { main: 'index.html', submit: 'submit.html', feedback: 'feedback.html' },
       output: {
         experimentalMinChunkSize: 4096,
         // React is the one chunk both entries share; named, so the figures say what it is.

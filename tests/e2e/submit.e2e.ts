@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './helpers/browser';
-import { formatBytes, MOBILE, routeJs } from './helpers/bundle';
+import { formatBytes, MOBILE, routeJs, stylesheetsAddedByScript } from './helpers/bundle';
 import { minimalPdf, photo, stackPdf } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
 import { pageCode, scanPages } from './helpers/worksheets';
@@ -111,6 +111,39 @@ describe('Submitting through the public link in a real browser', () => {
     expect(js.gzipBytes).toBeLessThanOrEqual(SUBMIT_JS_BUDGET_KB * 1000);
     // The server sends the pre-compressed copies: what crosses the wire is not the 400 kB of plain JavaScript.
     expect(js.wireBytes).toBeLessThanOrEqual(js.gzipBytes);
+  });
+
+  it('takes every stylesheet from its HTML, KaTeX’s for a task with formulas too, none from a script', async () => {
+    // Lighthouse counts a stylesheet a script adds before the first paint as render-blocking (ADR 034).
+    const plain = await stylesheetsAddedByScript(browser, `${origin}/submit/${taskId}`, MOBILE);
+    expect(plain.inHtml.styles).toBeGreaterThan(0);
+    expect(plain.inHtml.links).toEqual([]);
+    expect(plain.added).toEqual([]);
+
+    const withFormula = await api<{ id: string }>('POST', '/api/tasks', {
+      title: 'Brüche addieren',
+      description: '',
+      class_id: classId,
+      due_date: null,
+      status: 'published',
+      data: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Berechne ' },
+              { type: 'inlineMath', attrs: { latex: '\\frac{3}{4} + \\frac{5}{6}' } },
+            ],
+          },
+        ],
+      },
+      feedback_template: null,
+      allow_late_submissions: false,
+    });
+    const math = await stylesheetsAddedByScript(browser, `${origin}/submit/${withFormula.id}`, MOBILE);
+    expect(math.inHtml.links).toEqual([expect.stringMatching(/^\/assets\/MathFormula-[\w-]+\.css$/)]);
+    expect(math.added).toEqual([]);
   });
 
   it('keeps the name and the files chosen in the server form before the script ran', async () => {

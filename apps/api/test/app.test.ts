@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { drivers } from './helpers/database';
 import { createTestApp, type TestApp } from './helpers/app';
 import { bearer, signIn } from './helpers/tokens';
-import { colorSchemeScriptHash } from '../src/plugins/external/helmet';
+import { colorSchemeScriptHash, deferredEntryScriptHash } from '../src/plugins/external/helmet';
 
 function addProbeRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -115,8 +115,11 @@ describe.each(drivers)('API foundation on %s', (driver) => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    // Scripts: the app's own files and the one inline script of the HTML pages, nothing else inline.
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${colorSchemeScriptHash()};`);
+    // Scripts: the app's own files and the two inline scripts of the HTML pages (the colour mode, and the
+    // public pages' loader of their module script), nothing else inline.
+    expect(res.headers['content-security-policy']).toContain(
+      `script-src 'self' ${colorSchemeScriptHash()} ${deferredEntryScriptHash()};`,
+    );
   });
 
   it('never writes tokens or passwords to the log', async () => {

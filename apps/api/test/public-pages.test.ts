@@ -1,6 +1,14 @@
-import { ZClass, ZCreateStudentsResponse, ZSubject, ZTask, type FeedbackLinkResponse } from '@app/contract';
+import {
+  DEFERRED_ENTRY_SCRIPT,
+  ZClass,
+  ZCreateStudentsResponse,
+  ZSubject,
+  ZTask,
+  type FeedbackLinkResponse,
+  type StudentSkillProfile,
+} from '@app/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,17 +20,34 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { drivers } from './helpers/database';
 import { signIn, type SignedIn } from './helpers/tokens';
 
-// The public pages as HTML from the server (ADR 020): the submit page and the feedback link inside the
-// built index.html, and the submit form's post for browsers without JavaScript (German HTML, never JSON).
+// The public pages as HTML from the server (ADR 020, 034): the submit page and the feedback link inside their
+// built entries, and the submit form's post for browsers without JavaScript (German HTML, never JSON).
 
 const INDEX =
   '<!doctype html><html lang="de"><head><title>App</title></head><body><div id="root"></div></body></html>';
-/** The submit page's own entry as Vite builds it: its stylesheet in the head. */
-const SUBMIT_HTML =
-  '<!doctype html><html lang="de"><head><title>Lösung abgeben</title>' +
-  '<script type="module" crossorigin src="/assets/submit-1.js"></script>' +
-  '<link rel="stylesheet" crossorigin href="/assets/submit-1.css">' +
-  '</head><body><div id="root"></div></body></html>';
+/** A public page's own entry as Vite builds it: module script, chunks, stylesheet and manifest in the head. */
+const entry = (name: string, title: string) =>
+  `<!doctype html><html lang="de"><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" />` +
+  `<title>${title}</title>` +
+  `<script type="module" crossorigin src="/assets/${name}-1.js"></script>` +
+  `<link rel="modulepreload" crossorigin href="/assets/react-1.js">` +
+  `<link rel="stylesheet" crossorigin href="/assets/${name}-1.css">` +
+  '<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>';
+/** The feedback page's renderer of the web build (dist/.ssr/), here a stand-in that shows what it was given. */
+const RENDERER = `export const renderFeedbackLinkPage = async (token, data) => 'link' in data
+  ? { html: '<main data-token="' + token + '">Hallo ' + data.link.student.first_name + '!</main>', title: data.link.task.title + ' – Rückmeldung' }
+  : { html: '<main><p role="alert">' + data.notFound + '</p></main>', title: 'Deine Rückmeldung' };`;
+/** Vite's manifests: the app's with the formulas' chunk and KaTeX's stylesheet, the renderer's with its entry. */
+const MANIFEST = JSON.stringify({
+  '_MathFormula-1.js': {
+    file: 'assets/MathFormula-1.js',
+    name: 'MathFormula',
+    css: ['assets/MathFormula-1.css'],
+  },
+});
+const SSR_MANIFEST = JSON.stringify({
+  'src/feedback.server.tsx': { file: 'feedback-link-1.js', name: 'feedback.server', isEntry: true },
+});
 const TITLE = '<script>alert("x")</script> Brüche & Co';
 
 const photo = (seed: number) =>
@@ -67,7 +92,15 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'submit.html'), SUBMIT_HTML);
+    writeFileSync(path.join(dist, 'submit.html'), entry('submit', 'Lösung abgeben'));
+    writeFileSync(path.join(dist, 'feedback.html'), entry('feedback', 'Deine Rückmeldung'));
+    for (const dir of ['assets', '.vite', '.ssr/.vite']) mkdirSync(path.join(dist, dir), { recursive: true });
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'assets', 'submit-1.css'), '.submit{color:teal}');
+    writeFileSync(path.join(dist, 'assets', 'feedback-1.css'), '.feedback{color:teal}');
+    writeFileSync(path.join(dist, '.ssr', 'feedback-link-1.js'), RENDERER);
+    writeFileSync(path.join(dist, '.ssr', '.vite', 'manifest.json'), SSR_MANIFEST);
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), MANIFEST);
     // DEMO=1: the demo has handed-back submissions with feedback links.
     t = await createTestApp({ driver, env: { NODE_ENV: 'production', WEB_DIST: dist, DEMO: '1' } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -124,19 +157,28 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     expect(root).toContain('name="studentName"');
   });
 
-  it('puts the page data beside the markup for the script and the stylesheet after the markup', async () => {
+  it('puts the page data beside the markup, inlines the stylesheet and loads the script after the first paint', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/submit/${taskId}` });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    // The markup paints without waiting for the stylesheet; the script (deferred) still runs after it.
-    expect(head).toContain('src="/assets/submit-1.js"');
-    expect(head).not.toContain('submit-1.css');
+    // Nothing for the first paint to wait for: the stylesheet inside the page, no script or chunk requested
+    // before the markup has painted, no web app manifest (the children's pages are no installable app).
+    expect(head).toContain('<style>.submit{color:teal}</style>');
+    expect(res.body).not.toMatch(/<link rel="(stylesheet|modulepreload|manifest)"|<script type="module"/);
+    // Nor does the browser fetch the icon meanwhile.
+    expect(head).toContain(
+      `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}" />`,
+    );
     expect(res.body).toMatch(/<\/main><\/div><script type="application\/json" id="submit-data">/);
-    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/submit-1.css"><\/body>/);
+    expect(res.body).toContain(
+      `<script data-src="/assets/submit-1.js" data-preload="/assets/react-1.js">${DEFERRED_ENTRY_SCRIPT}</script></body>`,
+    );
     const json = /<script type="application\/json" id="submit-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
     // No text of the page can close the script element early.
     expect(json).not.toContain('<');
     const api = await t.app.inject({ method: 'GET', url: `/api/submit/${taskId}` });
     expect(JSON.parse(json)).toEqual(api.json());
+    // The task has no formulas: no KaTeX.
+    expect(res.body).not.toContain('MathFormula');
   });
 
   it('takes the plain form from a browser that is signed in as a teacher (session cookie, no app header)', async () => {
@@ -236,33 +278,78 @@ describe.each(drivers)('Server-rendered public pages on %s', (driver) => {
     expect((await t.app.db.select().from(submissionFiles)).length).toBe(before);
   });
 
-  it('sends the feedback link readable without JavaScript: total, groups, skills and texts', async () => {
+  it('sends the feedback link rendered by the web build with its data, formulas styled from the start', async () => {
     const [row] = await t.app.db
       .select({ token: submissions.feedback_token })
       .from(submissions)
       .where(and(isNotNull(submissions.feedback_token), eq(submissions.status, 'ausgeteilt')));
+    const token = row!.token!;
     const api = (
-      await t.app.inject({ method: 'GET', url: `/api/feedback-link/${row!.token}` })
+      await t.app.inject({ method: 'GET', url: `/api/feedback-link/${token}` })
     ).json<FeedbackLinkResponse>();
-    const res = await t.app.inject({ method: 'GET', url: `/feedback/${row!.token}` });
+    const profile = (
+      await t.app.inject({ method: 'GET', url: `/api/feedback-link/${token}/skill-profile` })
+    ).json<StudentSkillProfile>();
+    const res = await t.app.inject({ method: 'GET', url: `/feedback/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toContain(`<h1>${esc(api.task.title)}</h1>`);
-    expect(res.body).toContain(`Rückmeldung für ${esc(api.student.first_name)}`);
-    expect(res.body).toContain('Gesamt: ');
-    // The task as the app shows it, so the page does not change its largest text when the app takes over.
-    expect(api.task.description.trim()).not.toBe('');
-    expect(res.body).toContain(esc(api.task.description.trim()));
-    const skills = api.groups.flatMap((g) => g.skills);
-    expect(skills.length).toBeGreaterThan(0);
-    for (const g of api.groups) expect(res.body).toContain(esc(g.group_name));
-    for (const k of skills) {
-      expect(res.body).toContain(esc(k.name));
-      if (k.reason.trim()) expect(res.body).toContain(esc(k.reason.trim()));
+    expect(res.body).toContain(`<title>${esc(api.task.title)} – Rückmeldung</title>`);
+    expect(res.body).toContain(
+      `<div id="root"><main data-token="${token}">Hallo ${api.student.first_name}!</main></div>`,
+    );
+    // The data the markup was rendered from, for the script's hydration: link and skill profile.
+    const json = /<script type="application\/json" id="feedback-data">([\s\S]*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ link: api, profile });
+    // Like the submit page: the stylesheet inlined, the script after the first paint, no manifest.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<style>.feedback{color:teal}</style>');
+    expect(res.body).not.toMatch(/<link rel="(modulepreload|manifest)"|<script type="module"/);
+    expect(res.body).toContain(`<script data-src="/assets/feedback-1.js" data-preload="/assets/react-1.js">`);
+    // The demo's task has formulas, which the server's markup shows with KaTeX: its stylesheet in the head.
+    expect(JSON.stringify(api.task.data)).toContain('inlineMath');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/MathFormula-1.css">');
+  });
+
+  it('answers an unknown or malformed feedback link with the German message, status 404', async () => {
+    for (const token of ['abc', 'kein+token']) {
+      const res = await t.app.inject({ method: 'GET', url: `/feedback/${encodeURIComponent(token)}` });
+      expect(res.statusCode, token).toBe(404);
+      const message =
+        'Diese Rückmeldung gibt es nicht oder sie ist noch nicht freigegeben. Frag bitte deine Lehrkraft.';
+      expect(res.body).toContain(`<main><p role="alert">${message}</p></main>`);
+      expect(res.body).toContain('<title>Deine Rückmeldung</title>');
+      const json = /<script type="application\/json" id="feedback-data">([\s\S]*?)<\/script>/.exec(
+        res.body,
+      )![1]!;
+      expect(JSON.parse(json)).toEqual({ notFound: message });
     }
-    const unknown = await t.app.inject({ method: 'GET', url: '/feedback/abc' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('Diese Rückmeldung gibt es nicht');
+  });
+
+  it('sends the data alone for the script to render when the build has no renderer of the page', async () => {
+    const [row] = await t.app.db
+      .select({ token: submissions.feedback_token })
+      .from(submissions)
+      .where(and(isNotNull(submissions.feedback_token), eq(submissions.status, 'ausgeteilt')));
+    rmSync(path.join(dist, '.ssr', '.vite'), { recursive: true });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/feedback/${row!.token}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div><script type="application/json" id="feedback-data">');
+    } finally {
+      mkdirSync(path.join(dist, '.ssr', '.vite'));
+      writeFileSync(path.join(dist, '.ssr', '.vite', 'manifest.json'), SSR_MANIFEST);
+    }
+  });
+
+  it('keeps the build’s dot folders to itself', async () => {
+    for (const url of ['/.ssr/feedback-link-1.js', '/.vite/manifest.json', '/.ssr/.vite/manifest.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('renderFeedbackLinkPage');
+      expect(res.body, url).not.toContain('MathFormula');
+    }
   });
 });

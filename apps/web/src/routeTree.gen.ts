@@ -17,7 +17,6 @@ import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as EditorRouteImport } from './routes/_editor'
 import { Route as ErrorRouteImport } from './routes/_error'
 import { Route as NoneRouteImport } from './routes/_none'
-import { Route as StudentRouteImport } from './routes/_student'
 import { Route as CenterDemoRouteImport } from './routes/_center/demo'
 import { Route as CenterEmailConfirmedRouteImport } from './routes/_center/email-confirmed'
 import { Route as CenterErrorRouteImport } from './routes/_center/error'
@@ -43,7 +42,6 @@ import { Route as DefaultDevCompetenceGenerationStepRouteImport } from './routes
 import { Route as DefaultDevOcrTestRouteImport } from './routes/_default/dev/ocr-test'
 import { Route as DefaultDevSkillEditorRouteImport } from './routes/_default/dev/skillEditor'
 import { Route as DefaultDevStatsRouteImport } from './routes/_default/dev/stats'
-import { Route as StudentFeedbackTokenRouteImport } from './routes/_student/feedback/$token'
 import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_content/classes/$classId/index'
 import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching'
 import { Route as DefaultDevSubmissionsStudentmatchingRouteImport } from './routes/_default/dev/submissions/studentmatching'
@@ -92,10 +90,6 @@ const ErrorRoute = ErrorRouteImport.update({
 } as any)
 const NoneRoute = NoneRouteImport.update({
   id: '/_none',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StudentRoute = StudentRouteImport.update({
-  id: '/_student',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CenterDemoRoute = CenterDemoRouteImport.update({
@@ -224,11 +218,6 @@ const DefaultDevStatsRoute = DefaultDevStatsRouteImport.update({
   path: '/dev/stats',
   getParentRoute: () => DefaultRoute,
 } as any)
-const StudentFeedbackTokenRoute = StudentFeedbackTokenRouteImport.update({
-  id: '/feedback/$token',
-  path: '/feedback/$token',
-  getParentRoute: () => StudentRoute,
-} as any)
 const ContentClassesClassIdIndexRoute =
   ContentClassesClassIdIndexRouteImport.update({
     id: '/classes/$classId/',
@@ -348,7 +337,6 @@ export interface FileRoutesByFullPath {
   '/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
-  '/feedback/$token': typeof StudentFeedbackTokenRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/classes/': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -393,7 +381,6 @@ export interface FileRoutesByTo {
   '/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/dev/stats': typeof DefaultDevStatsRoute
-  '/feedback/$token': typeof StudentFeedbackTokenRoute
   '/admin': typeof AdminAdminIndexRoute
   '/classes': typeof ContentClassesIndexRoute
   '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -423,7 +410,6 @@ export interface FileRoutesById {
   '/_editor': typeof EditorRouteWithChildren
   '/_error': typeof ErrorRouteWithChildren
   '/_none': typeof NoneRouteWithChildren
-  '/_student': typeof StudentRouteWithChildren
   '/_center/demo': typeof CenterDemoRoute
   '/_center/email-confirmed': typeof CenterEmailConfirmedRoute
   '/_center/error': typeof CenterErrorRoute
@@ -447,7 +433,6 @@ export interface FileRoutesById {
   '/_default/dev/ocr-test': typeof DefaultDevOcrTestRoute
   '/_default/dev/skillEditor': typeof DefaultDevSkillEditorRoute
   '/_default/dev/stats': typeof DefaultDevStatsRoute
-  '/_student/feedback/$token': typeof StudentFeedbackTokenRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/_content/classes/': typeof ContentClassesIndexRoute
   '/_default/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
@@ -494,7 +479,6 @@ export interface FileRouteTypes {
     | '/dev/ocr-test'
     | '/dev/skillEditor'
     | '/dev/stats'
-    | '/feedback/$token'
     | '/admin/'
     | '/classes/'
     | '/dev/submissions/matching'
@@ -539,7 +523,6 @@ export interface FileRouteTypes {
     | '/dev/ocr-test'
     | '/dev/skillEditor'
     | '/dev/stats'
-    | '/feedback/$token'
     | '/admin'
     | '/classes'
     | '/dev/submissions/matching'
@@ -568,7 +551,6 @@ export interface FileRouteTypes {
     | '/_editor'
     | '/_error'
     | '/_none'
-    | '/_student'
     | '/_center/demo'
     | '/_center/email-confirmed'
     | '/_center/error'
@@ -592,7 +574,6 @@ export interface FileRouteTypes {
     | '/_default/dev/ocr-test'
     | '/_default/dev/skillEditor'
     | '/_default/dev/stats'
-    | '/_student/feedback/$token'
     | '/_admin/admin/'
     | '/_content/classes/'
     | '/_default/dev/submissions/matching'
@@ -622,7 +603,6 @@ export interface RootRouteChildren {
   EditorRoute: typeof EditorRouteWithChildren
   ErrorRoute: typeof ErrorRouteWithChildren
   NoneRoute: typeof NoneRouteWithChildren
-  StudentRoute: typeof StudentRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -681,13 +661,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof NoneRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_student': {
-      id: '/_student'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof StudentRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_center/demo': {
@@ -864,13 +837,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/dev/stats'
       preLoaderRoute: typeof DefaultDevStatsRouteImport
       parentRoute: typeof DefaultRoute
-    }
-    '/_student/feedback/$token': {
-      id: '/_student/feedback/$token'
-      path: '/feedback/$token'
-      fullPath: '/feedback/$token'
-      preLoaderRoute: typeof StudentFeedbackTokenRouteImport
-      parentRoute: typeof StudentRoute
     }
     '/_content/classes/$classId/': {
       id: '/_content/classes/$classId/'
@@ -1138,17 +1104,6 @@ const NoneRouteChildren: NoneRouteChildren = {
 
 const NoneRouteWithChildren = NoneRoute._addFileChildren(NoneRouteChildren)
 
-interface StudentRouteChildren {
-  StudentFeedbackTokenRoute: typeof StudentFeedbackTokenRoute
-}
-
-const StudentRouteChildren: StudentRouteChildren = {
-  StudentFeedbackTokenRoute: StudentFeedbackTokenRoute,
-}
-
-const StudentRouteWithChildren =
-  StudentRoute._addFileChildren(StudentRouteChildren)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
@@ -1158,7 +1113,6 @@ const rootRouteChildren: RootRouteChildren = {
   EditorRoute: EditorRouteWithChildren,
   ErrorRoute: ErrorRouteWithChildren,
   NoneRoute: NoneRouteWithChildren,
-  StudentRoute: StudentRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

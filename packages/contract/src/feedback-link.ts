@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN } from './public';
+import type { StudentSkillProfile } from './skill-profile';
 
 /**
  * The student's feedback link (public, read-only; ADR 010): the API validates and documents its
@@ -67,3 +68,20 @@ export type FeedbackLinkResponse = z.infer<typeof ZFeedbackLinkResponse>;
  * until the teacher hands back again (task, files and the first name are read when the link is opened).
  */
 export type ReleasedGrading = Pick<FeedbackLinkResponse, 'groups' | 'score' | 'max_score'>;
+
+/**
+ * The student's feedback page as the server renders it and sends it beside the markup as JSON
+ * (`#feedback-data`, ADR 034): the handed-back work with the skill profile (null when it could not be read),
+ * or the German message of a link that is unknown or not handed back (status 404).
+ */
+export type FeedbackLinkPageData =
+  { link: FeedbackLinkResponse; profile: StudentSkillProfile | null } | { notFound: string };
+
+/**
+ * The web build's renderer of that page for the server (`apps/web/src/feedback.server.tsx`, built into
+ * `dist/.ssr/`): the markup of `#root`, which the page's script hydrates, and the document's title.
+ */
+export type FeedbackLinkPageRenderer = (
+  token: string,
+  data: FeedbackLinkPageData,
+) => Promise<{ html: string; title: string }>;

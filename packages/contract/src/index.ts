@@ -37,4 +37,5 @@ export * from './pdfs';
 export * from './scans';
 export * from './skill-profile';
 export * from './color-scheme-script';
+export * from './deferred-entry-script';
 export * from './submit-page-strings';

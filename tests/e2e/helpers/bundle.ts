@@ -61,3 +61,47 @@ export const MOBILE = {
 /** "148.2 kB (144.7 KiB)": budgets are in kB (1000 bytes); KiB beside it for comparison with older notes. */
 export const formatBytes = (bytes: number) =>
   `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
+
+/**
+ * The stylesheets a page's scripts added after its HTML arrived (ADR 034): every stylesheet the browser
+ * requested and every `<link rel=stylesheet>` or `<style>` in the document once the network is idle that the
+ * HTML of the response did not hold already. Lighthouse counts a stylesheet that a script adds before the first
+ * paint as render-blocking; the public pages take all of theirs from the HTML (inlined or linked).
+ */
+export async function stylesheetsAddedByScript(
+  browser: Browser,
+  url: string,
+  options: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+): Promise<{ inHtml: { links: string[]; styles: number }; added: string[] }> {
+  const context = await browser.newContext({ locale: 'de-DE', ...options });
+  try {
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet') requested.push(new URL(req.url()).pathname);
+    });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const html = (await response?.text()) ?? '';
+    const links = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(
+      (m) => /\bhref="([^"]+)"/.exec(m[0])?.[1] ?? '',
+    );
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!.trim());
+    const inDocument = await page.evaluate(() => ({
+      links: Array.from(
+        document.querySelectorAll('link[rel="stylesheet"]'),
+        (l) => new URL((l as HTMLLinkElement).href).pathname,
+      ),
+      styles: Array.from(document.querySelectorAll('style'), (s) => (s.textContent ?? '').trim()),
+    }));
+    const added = [
+      ...[...requested, ...inDocument.links].filter((href) => !links.includes(href)),
+      ...inDocument.styles
+        .filter((text) => !styles.includes(text))
+        .map((text) => `<style>${text.slice(0, 60)}…`),
+    ];
+    return { inHtml: { links, styles: styles.length }, added: [...new Set(added)] };
+  } finally {
+    await context.close();
+  }
+}

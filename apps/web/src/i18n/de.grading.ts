@@ -156,6 +156,8 @@ export const deGrading = {
   /** The feedback link: the student's read-only page `/feedback/{token}`. */
   feedbackLink: {
     title: 'Deine Rückmeldung',
+    /** The document title once the task is known (the server's page has it from the start). */
+    documentTitle: (taskTitle: string) => `${taskTitle} – Rückmeldung`,
     greeting: (firstName: string) => (firstName ? `Hallo ${firstName}!` : 'Hallo!'),
     intro: 'Hier ist die Rückmeldung deiner Lehrkraft zu deiner Abgabe.',
     task: 'Aufgabe',

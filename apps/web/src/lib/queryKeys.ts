@@ -78,12 +78,6 @@ export const queryKeys = {
     changes: (submissionId: string) => ['submissions', submissionId, 'grading', 'changes'] as const,
   },
 
-  /** The student's feedback link (public, by token). */
-  feedbackLink: {
-    detail: (token: string) => ['feedback-link', token] as const,
-    skillProfile: (token: string) => ['feedback-link', token, 'skill-profile'] as const,
-  },
-
   notifications: {
     all: ['notifications'] as const,
   },

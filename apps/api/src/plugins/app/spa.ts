@@ -37,6 +37,9 @@ export default fp(
         root,
         wildcard: true,
         index: false,
+        // Dot folders of the build are not public: Vite's manifest (.vite) and the feedback page's server
+        // renderer (.ssr, ADR 034) are read by the API only.
+        dotfiles: 'ignore',
         // The build writes `.br` and `.gz` beside each asset (vite-plugin-compression2); they are sent to
         // browsers that accept them, with `Content-Encoding` and `Vary: Accept-Encoding`.
         preCompressed: true,

@@ -1,13 +1,20 @@
-import { COLOR_SCHEME_SCRIPT } from '@app/contract';
+import { COLOR_SCHEME_SCRIPT, DEFERRED_ENTRY_SCRIPT } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The CSP source that allows the one inline script of the HTML pages (the colour mode before the first paint). */
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The CSP source that allows the inline script of every HTML page (the colour mode before the first paint). */
 export function colorSchemeScriptHash(): string {
-  return `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
+  return sha256(COLOR_SCHEME_SCRIPT);
+}
+
+/** The CSP source that allows the public pages' loader of their module script (ADR 034). */
+export function deferredEntryScriptHash(): string {
+  return sha256(DEFERRED_ENTRY_SCRIPT);
 }
 
 function origin(url: string | undefined): string[] {
@@ -40,7 +47,7 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", colorSchemeScriptHash()],
+          scriptSrc: ["'self'", colorSchemeScriptHash(), deferredEntryScriptHash()],
           // Mantine injects <style> tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,33 +1,33 @@
-import { errorCatalog, PRINT_TOKEN_PATTERN, ZFeedbackLinkParams, ZUploadParams } from '@app/contract';
+import {
+  errorCatalog,
+  PRINT_TOKEN_PATTERN,
+  ZFeedbackLinkParams,
+  ZUploadParams,
+  type FeedbackLinkPageData,
+} from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DATABASE_RETRY_AFTER_S } from '../../db/errors';
-import { loadFeedbackLink } from '../../domain/grading';
+import { feedbackLinkSkillProfile, loadFeedbackLink } from '../../domain/grading';
 import { getSubmitPage, studentUploadNamed } from '../../domain/submissions';
 import { AppError } from '../../lib/app-error';
 import { uploadBody } from '../../lib/uploads/receive';
 import { toAppError } from '../../plugins/app/errors';
 import { spaIndex } from '../../plugins/app/spa';
 import { ctxOf } from '../context';
-import {
-  errorPage,
-  feedbackMarkup,
-  intoIndex,
-  notFoundMarkup,
-  receiptPage,
-  stylesAfterMarkup,
-  submitMarkup,
-} from './render';
+import { buildFile, feedbackLinkRenderer, formulaStylesheets, hasFormulas } from './assets';
+import { errorPage, intoPage, leanPage, notFoundMarkup, receiptPage, submitMarkup } from './render';
 import { pageStrings } from './strings';
 import { studentUploadRateLimit } from '../../lib/uploads/rate-limit';
 
 /**
  * The public pages as HTML from the server (ADR 020): `GET /submit/:taskId` answers the submit page's own
- * entry (submit.html, ADR 012) and `GET /feedback/:token` index.html, with the page already inside `#root` (it
- * paints before any script runs; the script replaces it),
- * and `POST /submit/:taskId` takes the plain form of that markup when JavaScript never runs, answering German
- * HTML — a receipt or an error page — never JSON.
+ * entry (submit.html, ADR 012) with the page inside `#root` (the script replaces it), `GET /feedback/:token`
+ * the feedback page's entry (feedback.html) rendered by the web build's own components, which the script
+ * hydrates (ADR 034). Both paint before any script runs: their stylesheets inlined, their scripts loaded once
+ * the markup has painted. `POST /submit/:taskId` takes the plain form of the submit page's markup when
+ * JavaScript never runs, answering German HTML — a receipt or an error page — never JSON.
  */
 export default async function publicPages(app: FastifyInstance) {
   const index = spaIndex(app.config);
@@ -35,65 +35,94 @@ export default async function publicPages(app: FastifyInstance) {
   const pageRateLimit = { max: 300, timeWindow: '1 minute' };
 
   if (index) {
-    const submitHtml = path.join(path.dirname(index), 'submit.html');
-    /** The page's HTML, read per request like the SPA's fallback so that a new build shows up at once. */
-    const page = async (
-      reply: FastifyReply,
-      template: string,
-      notFound: string,
-      render: () => Promise<{ markup: string; title?: string; data?: unknown }>,
-    ) => {
-      const html = stylesAfterMarkup(await readFile(template, 'utf8'));
-      let filled = html;
-      try {
-        const { markup, title, data } = await render();
-        filled = intoIndex(html, markup, title, data);
-      } catch (err) {
-        if (toAppError(err as Error).statusCode === 404) {
-          reply.code(404);
-          filled = intoIndex(html, notFoundMarkup(notFound));
-        } else {
-          // The empty page, as before: the app loads and shows its own error with "Erneut versuchen".
-          reply.log.error({ err }, 'public page not rendered');
-        }
-      }
-      // Names of minors and a child's results: never in a shared cache.
-      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(filled);
+    const webRoot = path.dirname(index);
+    /** A page's built HTML, read per request like the SPA's fallback so that a new build shows up at once. */
+    const template = async (name: string) =>
+      leanPage(await readFile(path.join(webRoot, name), 'utf8'), (href) => buildFile(webRoot, href));
+    // Names of minors and a child's results: never in a shared cache.
+    const send = (reply: FastifyReply, html: string) =>
+      reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(html);
+    /** A 404 of the domain (unknown task or link); anything else is logged and the page's script takes over. */
+    const notFound = (reply: FastifyReply, err: unknown) => {
+      if (toAppError(err as Error).statusCode === 404) return true;
+      // The empty page, as before: the script loads and shows its own error with "Erneut versuchen".
+      reply.log.error({ err }, 'public page not rendered');
+      return false;
     };
 
     app.get(
       '/submit/:taskId',
       { config: { rateLimit: pageRateLimit }, schema: { hide: true } },
-      (request, reply) => {
+      async (request, reply) => {
         // Under the app's `no-referrer` a browser sends `Origin: null` with the form's post; the form route
         // needs the real one (`sameOrigin`), and `same-origin` never sends it to another site.
         reply.header('referrer-policy', 'same-origin');
-        return page(reply, submitHtml, pageStrings.submit.notFound, async () => {
+        const html = await template('submit.html');
+        try {
           const params = ZUploadParams.safeParse(request.params);
           if (!params.success) throw new AppError('TASK_NOT_FOUND');
           const { s } = request.query as { s?: unknown };
           const token = typeof s === 'string' && PRINT_TOKEN_PATTERN.test(s) ? s : undefined;
           const data = await getSubmitPage(ctxOf(request), params.data.taskId, token);
-          return {
-            markup: submitMarkup(data),
-            title: pageStrings.submit.documentTitle(data.task.title),
-            data,
-          };
-        });
+          // The markup leaves formulas out; the script shows them with KaTeX's stylesheet from here.
+          const body = hasFormulas(data.task.data) ? await formulaStylesheets(webRoot) : [];
+          return send(
+            reply,
+            intoPage(html, submitMarkup(data), {
+              title: pageStrings.submit.documentTitle(data.task.title),
+              data: { id: 'submit-data', value: data },
+              stylesheets: { body },
+            }),
+          );
+        } catch (err) {
+          if (!notFound(reply, err)) return send(reply, html);
+          return send(reply.code(404), intoPage(html, notFoundMarkup(pageStrings.submit.notFound)));
+        }
       },
     );
 
     app.get(
       '/feedback/:token',
       { config: { rateLimit: pageRateLimit }, schema: { hide: true } },
-      (request, reply) => {
+      async (request, reply) => {
         reply.header('referrer-policy', 'no-referrer');
-        return page(reply, index, pageStrings.feedback.notFound, async () => {
-          const params = ZFeedbackLinkParams.safeParse(request.params);
+        const html = await template('feedback.html');
+        const params = ZFeedbackLinkParams.safeParse(request.params);
+        const token = params.success ? params.data.token : '';
+        let data: FeedbackLinkPageData;
+        try {
           if (!params.success) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
-          const body = await loadFeedbackLink(ctxOf(request), params.data.token);
-          return { markup: feedbackMarkup(body), title: pageStrings.feedback.documentTitle(body.task.title) };
-        });
+          const ctx = ctxOf(request);
+          const link = await loadFeedbackLink(ctx, token);
+          // The profile on its own: without it the page still shows the feedback (and says so).
+          const profile = await feedbackLinkSkillProfile(ctx, token).catch((err: unknown) => {
+            request.log.error({ err }, 'skill profile of a feedback link not read');
+            return null;
+          });
+          data = { link, profile };
+        } catch (err) {
+          if (!notFound(reply, err)) return send(reply, html);
+          reply.code(404);
+          data = { notFound: errorCatalog.FEEDBACK_LINK_NOT_FOUND.message };
+        }
+        const parts = {
+          data: { id: 'feedback-data', value: data },
+          // KaTeX's stylesheet before the first paint: the server's markup has the formulas.
+          stylesheets: {
+            head: 'link' in data && hasFormulas(data.link.task.data) ? await formulaStylesheets(webRoot) : [],
+          },
+        };
+        try {
+          const render = await feedbackLinkRenderer(webRoot);
+          if (render) {
+            const { html: markup, title } = await render(token, data);
+            return send(reply, intoPage(html, markup, { ...parts, title }));
+          }
+        } catch (err) {
+          reply.log.error({ err }, 'feedback page not rendered');
+        }
+        // Without the build's renderer the script renders the page from the data that comes with it.
+        return send(reply, intoPage(html, '', parts));
       },
     );
   }

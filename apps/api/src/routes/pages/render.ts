@@ -1,14 +1,16 @@
 import {
+  DEFERRED_ENTRY_SCRIPT,
   tikzPictureText,
   UPLOAD_FIELDS,
-  type FeedbackLinkResponse,
   type SubmitPageResponse,
   type UploadReceipt,
 } from '@app/contract';
 import { pageStrings as s } from './strings';
 
-// HTML of the server-rendered public pages (ADR 020). Every value that is not a literal of this file goes
-// through `esc`: task titles, descriptions and names are typed by teachers and students.
+// HTML of the server-rendered public pages (ADR 020): the submit page's markup, the answers of its form post,
+// and how the built HTML of both public pages is sent (ADR 034; the feedback page's markup comes from the web
+// build's renderer). Every value that is not a literal of this file goes through `esc`: task titles,
+// descriptions and names are typed by teachers and students.
 
 const entities: Record<string, string> = {
   '&': '&amp;',
@@ -22,7 +24,6 @@ export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]
 const berlin = { timeZone: 'Europe/Berlin' } as const;
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('de-DE', { ...berlin, dateStyle: 'medium', timeStyle: 'short' });
-const number = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 1 });
 
 /**
  * The look before any script runs: readable on a 320 px phone, light and dark. Inside `#root`, so the app's
@@ -118,80 +119,86 @@ export function submitMarkup(page: SubmitPageResponse): string {
 export const notFoundMarkup = (message: string) =>
   `${style}${bar}<main class="ssr"><p class="note">${esc(message)}</p></main>`;
 
-/** The feedback link, readable without JavaScript: the total, each group and skill with score and texts. */
-export function feedbackMarkup(body: FeedbackLinkResponse): string {
-  const f = s.feedback;
-  const groups = body.groups
-    .map((g) => {
-      const skills = g.skills
-        .map((k) => {
-          const score = k.score < 0 ? f.notScored : f.points(number(k.score), number(k.maxScore));
-          const proof = k.proof.length
-            ? `<p><strong>${esc(f.proof)}:</strong></p><ul>${k.proof.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`
-            : '';
-          return (
-            `<div class="skill"><h3>${esc(k.name)} <span class="muted">(${esc(score)})</span></h3>` +
-            (k.level ? paragraphs(k.level) : '') +
-            (k.reason.trim()
-              ? `<p class="text"><strong>${esc(f.reason)}:</strong> ${esc(k.reason.trim())}</p>`
-              : '') +
-            proof +
-            (k.recommendation.trim()
-              ? `<p class="text"><strong>${esc(f.recommendation)}:</strong> ${esc(k.recommendation.trim())}</p>`
-              : '') +
-            `</div>`
-          );
-        })
-        .join('');
-      return (
-        `<section><h2>${esc(g.group_name)} <span class="muted">(${esc(f.points(number(g.score), number(g.max_score)))})</span></h2>` +
-        paragraphs(g.group_feedback) +
-        skills +
-        `</section>`
-      );
-    })
-    .join('');
-  return (
-    `${style}${bar}<main class="ssr"><h1>${esc(body.task.title)}</h1>` +
-    `<p>${esc(f.heading(body.student.first_name))}</p>` +
-    paragraphs(body.task.description) +
-    documentText(body.task.data) +
-    `<p><strong>${esc(f.total(number(body.score), number(body.max_score)))}</strong></p>${groups}</main>`
-  );
+/** What goes into a public page besides the markup of `#root`. */
+export interface PageParts {
+  /** The document's title. */
+  title?: string;
+  /** The page's data as JSON beside the markup, under this element id, so that its script asks for nothing. */
+  data?: { id: string; value: unknown };
+  /** Stylesheets the markup needs before it paints (the head) or only the script (the end of the body). */
+  stylesheets?: { head?: string[]; body?: string[] };
 }
 
+const stylesheetLink = (href: string) => `<link rel="stylesheet" crossorigin href="${esc(href)}">`;
+
 /**
- * A page of the built app (index.html, or submit.html for the submit page) with `markup` as the content of
- * `#root` and `title` as the document's title, without a `<noscript>` plea for JavaScript: these pages do
- * without. `data` goes beside the markup as JSON (`#submit-data`), so that the page's script needs no request
- * for what the markup already shows.
+ * A public page's HTML (submit.html, feedback.html) with `markup` as the content of `#root`, without a
+ * `<noscript>` plea for JavaScript (these pages do without), and the parts around it.
  */
-export function intoIndex(indexHtml: string, markup: string, title?: string, data?: unknown): string {
+export function intoPage(html: string, markup: string, parts: PageParts = {}): string {
+  const { title, data, stylesheets } = parts;
   const json =
     data === undefined
       ? ''
       : // `<` escaped: no text of a teacher or student can end the script element.
-        `<script type="application/json" id="submit-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-  let html = indexHtml
+        `<script type="application/json" id="${esc(data.id)}">${JSON.stringify(data.value).replace(/</g, '\\u003c')}</script>`;
+  let page = html
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${json}`);
-  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(title)}</title>`);
-  return html;
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(title)}</title>`);
+  const head = (stylesheets?.head ?? []).map(stylesheetLink).join('');
+  if (head) page = page.replace('</head>', () => `${head}</head>`);
+  const body = (stylesheets?.body ?? []).map(stylesheetLink).join('');
+  if (body) page = page.replace(/(<script data-src=|<\/body>)/, (end) => `${body}${end}`);
+  return page;
 }
 
 /**
- * The page's stylesheets from the head to the end of the body: the markup (styled inline) paints without
- * waiting for them, and the page's script, which runs after them, still finds them loaded.
+ * The built HTML of a public page as it is sent (ADR 034), so that its first paint waits for nothing but the
+ * document and nothing else arrives before it: its stylesheets inlined (`read` reads a file of the build by its
+ * URL; one it cannot read stays a link), its SVG icon a data URL, its module script and chunks loaded by
+ * `DEFERRED_ENTRY_SCRIPT` at the end of the body once the markup has painted, and no web app manifest (the
+ * children's pages offer no installation, ADR 019). Lighthouse counts a stylesheet or script that arrived
+ * before the first paint as holding it back, even a deferred one, and an icon fetched then delays its LCP.
  */
-export function stylesAfterMarkup(html: string): string {
-  const links: string[] = [];
-  const head = html.slice(0, html.indexOf('</head>'));
-  const rest = html.slice(head.length);
-  const moved = head.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => {
-    links.push(link.trim());
-    return '';
-  });
-  return moved + rest.replace('</body>', () => `${links.join('')}</body>`);
+export async function leanPage(
+  html: string,
+  read: (href: string) => Promise<string | null>,
+): Promise<string> {
+  const stylesheet = /<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g;
+  const icon = /(<link rel="icon" type="image\/svg\+xml" href=")([^"]+\.svg)(")/;
+  const files = new Map<string, string | null>();
+  const hrefs = [...html.matchAll(stylesheet)].map((m) => m[1]!);
+  const iconHref = icon.exec(html)?.[2];
+  for (const href of iconHref ? [...hrefs, iconHref] : hrefs) files.set(href, await read(href));
+  let entry = '';
+  const preload: string[] = [];
+  const page = html
+    .replace(stylesheet, (link, href: string) => {
+      const text = files.get(href);
+      // `</style` in a stylesheet would end the element early. One that cannot be read stays a link.
+      return typeof text === 'string' ? `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>` : link;
+    })
+    .replace(/<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>\s*/, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, (_, href: string) => {
+      preload.push(href);
+      return '';
+    })
+    .replace(/<link rel="manifest"[^>]*>\s*/g, '')
+    .replace(icon, (link, start: string, href: string, end: string) => {
+      const svg = files.get(href);
+      return typeof svg === 'string'
+        ? `${start}data:image/svg+xml,${esc(encodeURIComponent(svg))}${end}`
+        : link;
+    });
+  if (!entry) return page;
+  const loader =
+    `<script data-src="${esc(entry)}"${preload.length ? ` data-preload="${esc(preload.join(' '))}"` : ''}>` +
+    `${DEFERRED_ENTRY_SCRIPT}</script>`;
+  return page.replace('</body>', () => `${loader}</body>`);
 }
 
 /** A page of its own (the answers of the form post): no app, no script. */

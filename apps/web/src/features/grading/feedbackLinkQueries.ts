@@ -1,41 +1,24 @@
 import type { FeedbackLinkResponse, StudentSkillProfile } from '@app/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, checkedByServer } from '../../lib/api';
-import { queryKeys } from '../../lib/queryKeys';
 
 /**
- * The student's feedback link page's data (public, no sign-in; ADR 010). Apart from queries.ts so that the
- * page's bundle holds only this: no zod (the API checked the response against the contract's schema before
- * sending it, see `checkedByServer`, as on the submit page), no teacher code, no catalog.
- * queries.ts re-exports everything here.
+ * The student's feedback link page's data (public, no sign-in; ADR 010). The page is an entry of its own
+ * without a query client (ADR 034); the server sends its data with the HTML, and these ask the API only when
+ * it did not. No zod (the API checked the response against the contract's schema before sending it, see
+ * `checkedByServer`, as on the submit page), no teacher code, no catalog. queries.ts re-exports everything here.
  */
 
 const enc = encodeURIComponent;
 
-export const feedbackLinkQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: queryKeys.feedbackLink.detail(token),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/feedback-link/${enc(token)}`, {
-        schema: checkedByServer<FeedbackLinkResponse>(),
-        signal,
-      }),
-    staleTime: 60_000,
-    // A 404 (unknown or not handed back) does not get better by asking again.
-    retry: false,
-  });
+/** `GET /api/feedback-link/{token}`: the handed-back work; a 404 when unknown or not handed back. */
+export const fetchFeedbackLink = (token: string, signal?: AbortSignal) =>
+  apiFetch(`/api/feedback-link/${enc(token)}`, { schema: checkedByServer<FeedbackLinkResponse>(), signal });
 
 /** The student's own skill profile in the link's class (ADR 025); checked by the server like the page's data. */
-export const feedbackLinkSkillProfileQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: queryKeys.feedbackLink.skillProfile(token),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/feedback-link/${enc(token)}/skill-profile`, {
-        schema: checkedByServer<StudentSkillProfile>(),
-        signal,
-      }),
-    staleTime: 60_000,
-    retry: false,
+export const fetchFeedbackLinkSkillProfile = (token: string, signal?: AbortSignal) =>
+  apiFetch(`/api/feedback-link/${enc(token)}/skill-profile`, {
+    schema: checkedByServer<StudentSkillProfile>(),
+    signal,
   });
 
 /** Where a file of the handed-back submission is served from, through the token. */
