@@ -94,11 +94,10 @@ const proxy = {
 };
 
 export default defineConfig({
-  // The router plugin must come before the React plugin: it generates src/routeTree.gen.ts and
-  // splits every route's loader and components into one chunk of its own, so that the query options and
-  // contract schemas of the teacher pages stay out of the entry chunk every page loads (e.g. /submit).
-  // One chunk per route, not one per property: a page needs its loader and component together anyway, and
-  // every extra chunk costs a request and a lazy stub in the entry (ADR 012).
+  // The router plugin must come before the React plugin: it generates src/routeTree.gen.ts and splits
+  // every route's components into one chunk of its own. The loaders stay in the entry, so that a page's
+  // data requests leave together with its component chunk instead of after it (ADR 035); the public
+  // pages have entries of their own and do not load this one (ADR 012, 034).
   plugins: [
     tanstackRouter({
       target: 'react',
