@@ -140,14 +140,14 @@ function setup(
   answer: (url: string, init?: RequestInit) => Response | Promise<Response>,
   view: GradingResponse = grading(),
 ) {
-  // The change history beside the rubric: none, unless a test answers it itself.
-  const fetch = vi.fn((url: string, init?: RequestInit) =>
-    Promise.resolve(
-      url.endsWith('/changes') && (init?.method ?? 'GET') === 'GET'
-        ? json({ changes: [] })
-        : answer(url, init),
-    ),
-  );
+  // The grading view (refetched after a hand-back) and the change history beside the rubric come in the
+  // contract's shapes; every other call is the test's to answer.
+  const fetch = vi.fn((url: string, init?: RequestInit) => {
+    const get = (init?.method ?? 'GET') === 'GET';
+    if (get && url === `/api/feedback/${SUB}`) return Promise.resolve(json(view));
+    if (get && url.endsWith('/changes')) return Promise.resolve(json({ changes: [] }));
+    return Promise.resolve(answer(url, init));
+  });
   vi.stubGlobal('fetch', fetch);
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.grading.detail(SUB), view);
