@@ -172,7 +172,7 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 /**
  * The task's files once every page of `fileIds` has been read (stacks are read in the background after the
- * upload returns): each has its reading, or was assigned by hand meanwhile.
+ * upload returns): each has its reading (every page of a fresh stack gets one), or is gone (merged).
  */
 export async function filesOnceRead(
   teacher: SignedIn,
@@ -188,8 +188,9 @@ export async function filesOnceRead(
     const byId = new Map(files.map((f) => [f.id, f]));
     const unread = fileIds.filter((id) => {
       const file = byId.get(id);
-      // Gone from the list: merged into a hand-in that already had the same content.
-      return file !== undefined && file.scan === null && file.submission_id === null;
+      // Gone from the list: merged into a hand-in that already had the same content. A page is assigned
+      // while the stack is read and gets its reading a moment later: only the reading says it is done.
+      return file !== undefined && file.scan === null;
     });
     if (unread.length === 0) return files;
     if (Date.now() > deadline) throw new Error(`${unread.length} pages still unread`);
