@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/helpers/browser';
 import { freePort, removeDir, startServer } from '../e2e/helpers/server';
 import { seedPublicPages } from './public-pages';
+import { median, ms } from './figures';
 
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 3);
 const LCP_TARGET_MS = 1000;
@@ -50,13 +51,6 @@ interface Run {
   warnings: string[];
 }
 
-const median = (values: Array<number | null>): number | null => {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
-};
-const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} ms`);
 const score = (v: number | null) => (v === null ? 'n/a' : v.toFixed(0));
 
 /** The LCP element and its phases from the `largest-contentful-paint-element` audit's two tables. */

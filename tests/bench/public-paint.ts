@@ -16,6 +16,7 @@ import { launchBrowser } from '../e2e/helpers/browser';
 import { MOBILE } from '../e2e/helpers/bundle';
 import { removeDir, startServer } from '../e2e/helpers/server';
 import { seedPublicPages } from './public-pages';
+import { median, ms } from './figures';
 
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 3);
 /** BENCH_PAINT_WATERFALL=1 also prints every request of each run: start → finish (ms after the first), size. */
@@ -142,13 +143,6 @@ function instrument() {
   });
 }
 
-const median = (values: Array<number | null>): number | null => {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
-};
-const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} ms`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** One line per request (CDP timestamps are seconds), in the order they started. */

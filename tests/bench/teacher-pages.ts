@@ -17,6 +17,7 @@ import { demoLogin, sessionApi, signIn } from '../e2e/helpers/accounts';
 import { launchBrowser } from '../e2e/helpers/browser';
 import { MOBILE } from '../e2e/helpers/bundle';
 import { removeDir, startServer } from '../e2e/helpers/server';
+import { median, ms } from './figures';
 
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 3);
 /** BENCH_PAINT_WATERFALL=1 prints the first cold and warm run's requests: start → end (ms), type, path. */
@@ -103,7 +104,6 @@ async function measure(context: BrowserContext, url: string, marker: string, mod
     // Late LCP candidates (a picture) come within a moment.
     await page.waitForTimeout(1500);
     const state = await page.evaluate(() => (window as unknown as { __teacher: InPage }).__teacher);
-    const navigationStart = await page.evaluate(() => performance.timeOrigin);
     const resources = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -115,7 +115,6 @@ async function measure(context: BrowserContext, url: string, marker: string, mod
       .map((r) => r.name);
     const first = Math.min(...requests.map((r) => r.start));
     const at = (t: number | undefined) => (t === undefined ? '…' : ((t - first) * 1000).toFixed(0));
-    void navigationStart;
     return {
       lcp: state.lcp,
       data: state.data,
@@ -146,14 +145,6 @@ async function gzipBytes(urls: string[]): Promise<number> {
   }
   return sum;
 }
-
-const median = (values: Array<number | null>): number | null => {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
-};
-const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(0)} ms`);
 
 async function newContext(
   browser: Browser,
