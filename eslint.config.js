@@ -36,7 +36,7 @@ const webFeatureDeps = {
   corrections: ['ai', 'config'],
   dev: ['ai', 'editor', 'submissions', 'tasks'],
   editor: [],
-  grading: ['students', 'submissions'],
+  grading: ['editor', 'students', 'submissions'],
   notifications: [],
   pwa: [],
   registration: ['auth', 'subjects'],

@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 // A relative path: the config is bundled on its own, and the contract package is TypeScript source.
 import { COLOR_SCHEME_SCRIPT } from '../../packages/contract/src/color-scheme-script';
+import { APP_SHELL_HEADER } from '../../packages/contract/src/teacher-pages';
 
 // The app's version is the API's (`GET /api/config`, `GET /api/health` report it).
 const { version } = JSON.parse(readFileSync(new URL('../api/package.json', import.meta.url), 'utf8')) as {
@@ -135,8 +136,12 @@ export default defineConfig({
       },
       workbox: {
         // Only the small shell files up front: a phone should not download every page of the app.
-        globPatterns: ['favicon.svg', 'icons/*.png'],
+        // index.html: the empty app for a page the network cannot bring (below).
+        globPatterns: ['favicon.svg', 'icons/*.png', 'index.html'],
         navigateFallback: null,
+        // A page's request leaves while the worker starts, not after (the teacher pages come from the server
+        // with their data, ADR 036).
+        navigationPreload: true,
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,
@@ -151,11 +156,19 @@ export default defineConfig({
             },
           },
           {
-            // Pages: always the current build when online; the last one seen when offline.
+            // Pages: always the current build when online; offline the empty app as last seen (only the
+            // server's APP_SHELL_HEADER pages: a teacher page rendered with its data, or a child's page, never),
+            // else the one of this build.
             urlPattern: ({ request, url, sameOrigin }) =>
               sameOrigin && request.mode === 'navigate' && !/^\/(api|auth)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
-            options: { cacheName: 'pages', networkTimeoutSeconds: 5, expiration: { maxEntries: 20 } },
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 20 },
+              cacheableResponse: { statuses: [200], headers: { [APP_SHELL_HEADER]: '1' } },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
           },
         ],
       },

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin, sessionApi, signIn } from './helpers/accounts';
 import { launchBrowser } from './helpers/browser';
@@ -6,17 +6,22 @@ import { removeDir, startServer, type RunningServer } from './helpers/server';
 
 /**
  * A signed-in teacher opening a page cold (empty cache, the session cookie from an earlier visit), with
- * 150 ms network latency so that what waits for what shows in the timings (ADR 035): the session comes from
- * the cookie without supabase-js or the public config, the page's data is requested while its code is still
- * on the way, and what every page adds (registration check, service worker) waits until the page is shown.
+ * 150 ms network latency (ADR 035, 036): the server sends the class list, a class, a task and the grading page
+ * rendered with their data, so the page paints before any script has arrived and asks the API for nothing the
+ * page already brought; the scripts then hydrate it without a mismatch (React reports one as an error) and it
+ * is the app — a link navigates without a page load. What every page adds (registration check, service
+ * worker) waits until the page is shown, and the service worker never keeps a page rendered with data.
  */
 describe("The teacher's first page", () => {
   let server: RunningServer;
   let browser: Browser;
   let origin: string;
   let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let classId = '';
   let className = '';
+  let taskTitle = '';
   let taskPath = '';
+  let gradingPath = '';
   let studentLastName = '';
 
   beforeAll(async () => {
@@ -28,16 +33,18 @@ describe("The teacher's first page", () => {
     await signIn(page, origin, demoLogin(server, 'Demo-Lehrkraft'));
     const api = sessionApi(page);
     const [cls] = await api<Array<{ id: string; name: string }>>('GET', '/api/classes');
+    classId = cls!.id;
     className = cls!.name;
-    const tasks = await api<Array<{ id: string }>>('GET', `/api/tasks?classId=${cls!.id}`);
+    const tasks = await api<Array<{ id: string; title: string }>>('GET', `/api/tasks?classId=${cls!.id}`);
     for (const task of tasks) {
-      const { data } = await api<{ data: Array<{ name: { last_name: string }; files: unknown[] }> }>(
-        'GET',
-        `/api/submissions/getAll?taskId=${task.id}`,
-      );
+      const { data } = await api<{
+        data: Array<{ id: string; name: { last_name: string }; files: unknown[] }>;
+      }>('GET', `/api/submissions/getAll?taskId=${task.id}`);
       const handedIn = data.find((row) => row.files.length > 0);
       if (handedIn) {
+        taskTitle = task.title;
         taskPath = `/classes/${cls!.id}/tasks/${task.id}`;
+        gradingPath = `${taskPath}/submissions/${handedIn.id}`;
         studentLastName = handedIn.name.last_name;
         break;
       }
@@ -53,74 +60,133 @@ describe("The teacher's first page", () => {
     if (server) removeDir(server.dataDir);
   });
 
-  /** Loads `path` cold with latency until `shown` is on screen; every request with its start and end (s). */
-  async function coldLoad(path: string, shown: string) {
+  interface Load {
+    page: Page;
+    /** Requests in order: path and resource type. */
+    requests: Array<{ path: string; type: string }>;
+    /** React's hydration errors and any other error the page logged. */
+    errors: string[];
+    /** The document as it came from the server. */
+    html: string;
+    /** First contentful paint, and when each script was requested, on the page's clock (ms). */
+    timing: { fcp: number; scripts: Array<{ name: string; start: number }> };
+  }
+
+  /** Loads `path` cold with latency until `shown` is on screen and the page had 2.5 s to hydrate. */
+  async function coldLoad(context: BrowserContext, path: string, shown: string): Promise<Load> {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const requests: Load['requests'] = [];
+    cdp.on('Network.requestWillBeSent', (e) =>
+      requests.push({ path: new URL(e.request.url).pathname, type: e.type ?? '' }),
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const response = await page.goto(origin + path);
+    const html = (await response?.text()) ?? '';
+    await page.getByText(shown).first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2500);
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    return { page, requests, errors, html, timing };
+  }
+
+  /** The page came with its data and painted before any script; `apiPaths` were never requested. */
+  function expectRenderedByServer(load: Load, shown: string, apiPaths: string[]) {
+    expect(load.html).toContain('id="app-data"');
+    expect(load.html).toContain(shown);
+    expect(load.timing.fcp).toBeLessThan(Infinity);
+    for (const script of load.timing.scripts)
+      expect(script.start, script.name).toBeGreaterThanOrEqual(load.timing.fcp);
+    for (const api of apiPaths) expect(load.requests.map((r) => r.path)).not.toContain(api);
+    expect(load.errors).toEqual([]);
+  }
+
+  it('/classes: painted from the server with its data, hydrated, then the app; extras after', async () => {
     const context = await browser.newContext({ locale: 'de-DE', storageState });
     try {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-      const requests: Array<{ path: string; type: string; start: number; end: number }> = [];
-      const byId = new Map<string, (typeof requests)[number]>();
-      cdp.on('Network.requestWillBeSent', (e) => {
-        const r = {
-          path: new URL(e.request.url).pathname,
-          type: e.type ?? '',
-          start: e.timestamp,
-          end: Infinity,
-        };
-        byId.set(e.requestId, r);
-        requests.push(r);
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        const r = byId.get(e.requestId);
-        if (r) r.end = e.timestamp;
-      });
-      await page.goto(origin + path);
-      await page.getByText(shown).first().waitFor({ timeout: 30_000 });
-      // What the page adds once it is shown gets its moment.
-      await page.waitForTimeout(2500);
-      const first = (match: (r: (typeof requests)[number]) => boolean) => requests.find(match);
-      return { requests, first };
+      const load = await coldLoad(context, '/classes', className);
+      expectRenderedByServer(load, className, ['/api/classes']);
+      for (const later of [/\/assets\/Pwa-[\w-]+\.js$/, /\/assets\/SignedInExtras-[\w-]+\.js$/]) {
+        const script = load.timing.scripts.find((s) => later.test(s.name));
+        expect(script, String(later)).toBeDefined();
+        expect(script!.start, String(later)).toBeGreaterThan(load.timing.fcp);
+      }
+      // Hydrated: the class's link navigates inside the app, no new document.
+      const documents = () => load.requests.filter((r) => r.type === 'Document').length;
+      const before = documents();
+      await load.page.getByRole('link', { name: className }).first().click();
+      await load.page.getByText(taskTitle).first().waitFor();
+      expect(new URL(load.page.url()).pathname).toBe(`/classes/${classId}`);
+      expect(documents()).toBe(before);
     } finally {
       await context.close();
     }
-  }
+  });
 
-  it('/classes: data requested before supabase-js or the config answer, alongside the page code; extras after', async () => {
-    const { requests, first } = await coldLoad('/classes', className);
-    const data = first((r) => r.path === '/api/classes');
-    expect(data, 'GET /api/classes').toBeDefined();
-    const supabase = first((r) => /\/assets\/supabase-[\w-]+\.js$/.test(r.path));
-    // supabase-js comes later, if at all (the registration check may load it once the page is shown).
-    if (supabase) expect(supabase.start).toBeGreaterThan(data!.end);
-    // The data does not wait for the public config.
-    const config = first((r) => r.path === '/api/config');
-    if (config) expect(data!.start).toBeLessThan(config.end);
-    // The page's own code is still arriving when the data is asked for: they travel side by side.
-    const lastScript = Math.max(...requests.filter((r) => r.type === 'Script').map((r) => r.end));
-    expect(data!.start).toBeLessThan(lastScript);
-    // The service worker and the registration check wait until the page is shown.
-    for (const later of [/\/assets\/Pwa-[\w-]+\.js$/, /\/assets\/SignedInExtras-[\w-]+\.js$/]) {
-      const r = first((x) => later.test(x.path));
-      expect(r, String(later)).toBeDefined();
-      expect(r!.start, String(later)).toBeGreaterThan(data!.end);
+  it('class, task and grading page: painted from the server with their data and hydrated without a mismatch', async () => {
+    for (const [path, shown, apis] of [
+      [`/classes/${classId}`, taskTitle, [`/api/classes/${classId}`, '/api/tasks']],
+      [taskPath, studentLastName, ['/api/submissions/getAll']],
+      [gradingPath, studentLastName, []],
+    ] as const) {
+      const context = await browser.newContext({ locale: 'de-DE', storageState });
+      try {
+        expectRenderedByServer(await coldLoad(context, path, shown), shown, [...apis]);
+      } finally {
+        await context.close();
+      }
     }
   });
 
-  it('task page: the submissions are requested with the route, not after its code has rendered', async () => {
-    const { requests, first } = await coldLoad(taskPath, studentLastName);
-    const submissions = first((r) => r.path === '/api/submissions/getAll');
-    expect(submissions, 'GET /api/submissions/getAll').toBeDefined();
-    const lastScript = Math.max(
-      ...requests.filter((r) => r.type === 'Script' && r.start < submissions!.start + 50).map((r) => r.end),
-    );
-    expect(submissions!.start).toBeLessThan(lastScript);
+  it('without a session the same address is the empty app (sign-in), and the worker keeps no page with data', async () => {
+    const anonymous = await fetch(`${origin}/classes`);
+    const text = await anonymous.text();
+    expect(anonymous.headers.get('x-app-shell')).toBe('1');
+    expect(text).not.toContain('app-data');
+
+    const context = await browser.newContext({ locale: 'de-DE', storageState });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}/classes`);
+      await page.getByText(className).first().waitFor();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+        .toBe(true);
+      // Once more through the worker: the page comes from the network, and is not kept.
+      await page.reload();
+      await page.getByText(className).first().waitFor();
+      const kept = await page.evaluate(async () => {
+        const texts: string[] = [];
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys())
+            if (!new URL(request.url).pathname.startsWith('/assets/'))
+              texts.push(await (await (await caches.open(name)).match(request))!.text());
+        return texts;
+      });
+      for (const body of kept) expect(body).not.toContain('app-data');
+      // Offline, the address still opens the app (its empty page), which then says it cannot reach the server.
+      await context.setOffline(true);
+      await page.reload();
+      expect(await page.locator('#root').count()).toBe(1);
+      expect(await page.content()).not.toContain(className);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -193,7 +193,7 @@ describe('TikZ pictures in a task, from the editor to the submit page', () => {
     });
     taskId = page.url().split('/').pop()!;
     const content = page.getByRole('document', { name: 'Aufgabentext' });
-    await expect.poll(() => content.locator('[data-tikz] svg path').count()).toBeGreaterThan(0);
+    await expect.poll(() => content.locator('[role=img] svg path').count()).toBeGreaterThan(0);
     await sessionApi(page)('PATCH', `/api/tasks/${taskId}`, { status: 'published' });
     // The one failed request is the preview of the broken source (422), which the dialog showed.
     expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);

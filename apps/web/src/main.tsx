@@ -3,7 +3,9 @@ import '@mantine/notifications/styles.css';
 // Layout rules beside the theme (badges, headings): after Mantine's styles.
 import './theme.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { TEACHER_PAGE_DATA_ID } from '@app/contract';
 import { App } from './App';
 import { connectAuth, createAuthController, readStoredSession } from './features/auth';
 import { configQueryOptions } from './features/config/queries';
@@ -37,17 +39,30 @@ const auth = createAuthController(
 );
 setAccessTokenProvider((options) => auth.accessToken(options));
 
+// A teacher page the server rendered comes with its data (ADR 036): the loaders below find it in the cache.
+const serverData = document.getElementById(TEACHER_PAGE_DATA_ID);
+if (serverData?.textContent) hydrate(queryClient, JSON.parse(serverData.textContent) as DehydratedState);
+
 const router = createAppRouter(queryClient, auth);
+// Marks the app as hydrating a server's page, as TanStack Router's own SSR does: its matches then render
+// without the client-only suspense boundaries at the root, in the same tree the server rendered.
+if (serverData) router.ssr = { manifest: undefined };
 connectAuth(auth, router, queryClient);
 // The first page's guards, code and data start now, not after React's first render of the app (on a slow
 // phone some 200 ms later); the router's provider then finds the load under way and does not repeat it.
-void router.load();
+const loaded = router.load();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <App router={router} queryClient={queryClient} auth={auth} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverData) {
+  // The server's markup stays on screen and becomes the app once the page's code and data are here: hydrated
+  // from the same state it was rendered from.
+  void loaded.then(() => hydrateRoot(rootElement, app));
+} else {
+  createRoot(rootElement).render(app);
+}

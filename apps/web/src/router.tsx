@@ -8,7 +8,14 @@ import { routeTree } from './routeTree.gen';
 export function createAppRouter(
   queryClient: QueryClient,
   auth: AuthController,
-  options: { history?: RouterHistory } = {},
+  options: {
+    history?: RouterHistory;
+    /**
+     * false on the server (app.server.tsx): the router would put an inline script for the scroll position into
+     * the page, which the Content Security Policy does not run; the browser's router restores it as always.
+     */
+    scrollRestoration?: boolean;
+  } = {},
 ) {
   return createRouter({
     routeTree,
@@ -25,7 +32,7 @@ export function createAppRouter(
     defaultPendingMinMs: 300,
     // Unknown paths always get the root's 404 page (error layout), never a half-matched layout.
     notFoundMode: 'root',
-    scrollRestoration: true,
+    scrollRestoration: options.scrollRestoration ?? true,
   });
 }
 

@@ -31,6 +31,7 @@ export * from './grading';
 export * from './grade-changes';
 export * from './corrections';
 export * from './feedback-link';
+export * from './teacher-pages';
 export * from './demo';
 export * from './avatar';
 export * from './pdfs';

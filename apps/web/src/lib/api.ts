@@ -108,6 +108,16 @@ function retryAfterOf(header: string | null): number | null {
 
 type AccessTokenProvider = (options?: { renew?: boolean }) => Promise<string | null>;
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** The browser's `fetch`; the server's renderer of the teacher pages installs its own (app.server.tsx). */
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** Installs how requests reach the API (the server's renderer answers them in-process); null: `fetch`. */
+export function setApiTransport(next: Transport | null): void {
+  transport = next ?? ((path, init) => fetch(path, init));
+}
+
 let accessTokenProvider: AccessTokenProvider | null = null;
 
 /** Installed by the auth feature: returns the current access token, or null when nobody is signed in. */
@@ -218,7 +228,7 @@ export async function apiFetch<TSchema extends ResponseSchema>(
       response = await withAccessToken(
         (token) => {
           if (token) headers.set('Authorization', `Bearer ${token}`);
-          return fetch(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
+          return transport(path, { method, headers, body: requestBody, signal, credentials: 'same-origin' });
         },
         { anonymous },
       );

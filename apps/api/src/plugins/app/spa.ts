@@ -1,10 +1,16 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { APP_SHELL_HEADER } from '@app/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiRoot } from '../../paths';
 import { sendError } from './errors';
+
+/** The app's empty index.html, revalidated on every load, marked as the one page the service worker keeps. */
+export function sendShell(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').header(APP_SHELL_HEADER, '1').sendFile('index.html');
+}
 
 /** Paths the SPA never owns: they answer JSON errors, never index.html. */
 export function isBackendPath(url: string): boolean {
@@ -52,16 +58,14 @@ export default fp(
         },
       });
       // `index: false` leaves the root directory unanswered; it is the SPA like every other page.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
     }
 
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       const url = request.url;
       if (serveSpa && wantsPage && !isBackendPath(url) && !url.startsWith('/assets/')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendShell(reply);
       }
       // The path exists, but not with this method. (A path whose route has this very method but did not
       // match, e.g. an id the router refuses, is just not found.)

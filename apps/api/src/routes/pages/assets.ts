@@ -1,11 +1,11 @@
-import type { FeedbackLinkPageRenderer } from '@app/contract';
+import type { FeedbackLinkPageRenderer, TeacherPageRenderer } from '@app/contract';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // What the public pages take from the web build besides their HTML (ADR 034): the stylesheets and the icon
-// their HTML inlines, the formulas' stylesheet (Vite's manifest), and the feedback page's renderer (dist/.ssr/,
-// vite.ssr.config.ts).
+// their HTML inlines, the formulas' stylesheet (Vite's manifest), and the renderers of the feedback page and the
+// teacher pages (dist/.ssr/, vite.ssr.config.ts; ADR 034, 036).
 
 /** Files by path: a stylesheet's name carries a hash of its content; the icon changes with a new build only. */
 const files = new Map<string, string>();
@@ -67,24 +67,53 @@ export function hasFormulas(node: unknown): boolean {
   return Array.isArray(content) && content.some(hasFormulas);
 }
 
-let renderer: { file: string; render: FeedbackLinkPageRenderer } | null = null;
+/** The server renderers' modules by entry name, each with the file it was imported from. */
+const renderers = new Map<string, { file: string; module: unknown }>();
 
 /**
- * The web build's renderer of the feedback page (`dist/.ssr/`, the entry its manifest names), imported at the
- * first page and again after a new build (new content, new file name); null when the build has none (the
- * page's script then renders it from the data that comes with the HTML).
+ * An entry of the web build's server renderers (`dist/.ssr/`, `src/{name}.server.tsx` in its manifest), imported at the
+ * first page and again after a new build (new content, new file name); null when the build has none.
  */
-export async function feedbackLinkRenderer(webRoot: string): Promise<FeedbackLinkPageRenderer | null> {
+async function serverEntry<T>(webRoot: string, name: 'feedback' | 'app'): Promise<T | null> {
   const dir = path.join(webRoot, '.ssr');
-  const entry = Object.values(await manifest(dir)).find((chunk) => chunk.isEntry);
-  if (!entry) return null;
+  const entry = (await manifest(dir))[`src/${name}.server.tsx`];
+  if (!entry?.isEntry) return null;
   const file = path.join(dir, entry.file);
-  if (renderer?.file !== file) {
+  let loaded = renderers.get(name);
+  if (loaded?.file !== file) {
     // A file outside the bundle: tsup leaves this import to run time.
-    const module = (await import(pathToFileURL(file).href)) as {
-      renderFeedbackLinkPage: FeedbackLinkPageRenderer;
-    };
-    renderer = { file, render: module.renderFeedbackLinkPage };
+    loaded = { file, module: await import(pathToFileURL(file).href) };
+    renderers.set(name, loaded);
   }
-  return renderer.render;
+  return loaded.module as T;
+}
+
+/** The feedback page's renderer (ADR 034); null without one (the page's script renders from the data). */
+export async function feedbackLinkRenderer(webRoot: string): Promise<FeedbackLinkPageRenderer | null> {
+  const module = await serverEntry<{ renderFeedbackLinkPage: FeedbackLinkPageRenderer }>(webRoot, 'feedback');
+  return module?.renderFeedbackLinkPage ?? null;
+}
+
+/** The teacher pages' renderer (ADR 036); null without one (the app then renders in the browser). */
+export async function teacherPageRenderer(
+  webRoot: string,
+): Promise<TeacherPageRenderer<RequestInit, Response> | null> {
+  const module = await serverEntry<{ renderTeacherPage: TeacherPageRenderer<RequestInit, Response> }>(
+    webRoot,
+    'app',
+  );
+  return module?.renderTeacherPage ?? null;
+}
+
+/**
+ * The stylesheets of the app's chunks that the entry does not link (a page's own CSS modules, ~10 kB in all):
+ * a server-rendered teacher page has them before its first paint instead of its scripts adding them later.
+ * KaTeX's only when the markup has a formula; the public pages' entries never.
+ */
+export async function chunkStylesheets(webRoot: string, markup: string): Promise<string[]> {
+  const formulas = markup.includes('class="katex');
+  return Object.values(await manifest(webRoot))
+    .filter((chunk) => !chunk.isEntry && (formulas || chunk.name !== 'MathFormula'))
+    .flatMap((chunk) => chunk.css ?? [])
+    .map((file) => `/${file}`);
 }

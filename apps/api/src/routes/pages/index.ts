@@ -19,6 +19,7 @@ import { ctxOf } from '../context';
 import { buildFile, feedbackLinkRenderer, formulaStylesheets, hasFormulas } from './assets';
 import { errorPage, intoPage, leanPage, notFoundMarkup, receiptPage, submitMarkup } from './render';
 import { pageStrings } from './strings';
+import { teacherPages } from './teacher';
 import { studentUploadRateLimit } from '../../lib/uploads/rate-limit';
 
 /**
@@ -125,6 +126,7 @@ export default async function publicPages(app: FastifyInstance) {
         return send(reply, intoPage(html, '', parts));
       },
     );
+    await teacherPages(app, webRoot);
   }
 
   await app.register(formPost);

@@ -171,21 +171,11 @@ export async function leanPage(
   const hrefs = [...html.matchAll(stylesheet)].map((m) => m[1]!);
   const iconHref = icon.exec(html)?.[2];
   for (const href of iconHref ? [...hrefs, iconHref] : hrefs) files.set(href, await read(href));
-  let entry = '';
-  const preload: string[] = [];
   const page = html
     .replace(stylesheet, (link, href: string) => {
       const text = files.get(href);
       // `</style` in a stylesheet would end the element early. One that cannot be read stays a link.
-      return typeof text === 'string' ? `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>` : link;
-    })
-    .replace(/<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>\s*/, (_, src: string) => {
-      entry = src;
-      return '';
-    })
-    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, (_, href: string) => {
-      preload.push(href);
-      return '';
+      return typeof text === 'string' ? inlineStyle(text) : link;
     })
     .replace(/<link rel="manifest"[^>]*>\s*/g, '')
     .replace(icon, (link, start: string, href: string, end: string) => {
@@ -193,6 +183,29 @@ export async function leanPage(
       return typeof svg === 'string'
         ? `${start}data:image/svg+xml,${esc(encodeURIComponent(svg))}${end}`
         : link;
+    });
+  return deferredEntry(page);
+}
+
+/** A stylesheet's text as a `<style>` element: `</style` inside it would end the element early. */
+export const inlineStyle = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+
+/**
+ * The page's module script and its preloads moved into `DEFERRED_ENTRY_SCRIPT` at the end of the body: loaded
+ * once the markup has painted (at once when `#root` is empty). The public pages and the server-rendered
+ * teacher pages (ADR 034, 036).
+ */
+export function deferredEntry(html: string): string {
+  let entry = '';
+  const preload: string[] = [];
+  const page = html
+    .replace(/<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>\s*/, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>\s*/g, (_, href: string) => {
+      preload.push(href);
+      return '';
     });
   if (!entry) return page;
   const loader =

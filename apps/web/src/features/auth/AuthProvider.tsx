@@ -23,9 +23,8 @@ const SIGNED_OUT: AuthSnapshot = { session: null, role: null };
 export function useSession(): AuthSnapshot {
   const auth = useAuth();
   const subscribe = useCallback((onChange: () => void) => auth.subscribe(() => onChange()), [auth]);
-  return useSyncExternalStore(
-    subscribe,
-    () => auth.peek() ?? SIGNED_OUT,
-    () => SIGNED_OUT,
-  );
+  const current = () => auth.peek() ?? SIGNED_OUT;
+  // The server renders a teacher page with the session it took from the cookie, and the browser hydrates it
+  // with the same one (ADR 036).
+  return useSyncExternalStore(subscribe, current, current);
 }

@@ -112,6 +112,11 @@ export function createAuthController(
      * first page then needs neither the client's code nor the public config before its own requests.
      */
     storedSession?: () => StoredSession | null;
+    /**
+     * false: never load supabase-js to renew the stored session before it ends (the server's renderer of a
+     * teacher page, which uses the session for one request; app.server.tsx).
+     */
+    renewStored?: boolean;
   } = {},
 ): AuthController {
   /** The stored session the state was first taken from, while supabase-js has not been loaded. */
@@ -173,6 +178,7 @@ export function createAuthController(
     if (!found) return false;
     stored = found;
     publish(storedSnapshot(found));
+    if (options.renewStored === false) return true;
     // supabase-js takes over in time to refresh the token (a page left open for the hour).
     const delay = found.expiresAt * 1000 - Date.now() - STORED_SESSION_MARGIN_MS;
     setTimeout(() => void client().then((auth) => auth.getSession()), delay);

@@ -20,7 +20,9 @@ export async function guardRoute(options: {
   preload: boolean;
 }): Promise<void> {
   const { auth, location, knownRoute, preload } = options;
-  const storedSession = auth.peek()?.session != null || hasSessionCookie(document.cookie);
+  // The server's renderer has no document; it has taken the session before (app.server.tsx).
+  const storedSession =
+    auth.peek()?.session != null || (typeof document !== 'undefined' && hasSessionCookie(document.cookie));
   const address = {
     path: location.pathname,
     search: location.searchStr,

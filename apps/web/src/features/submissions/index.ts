@@ -1,5 +1,4 @@
 // Submissions: the students' public submit page (their uploads), the teacher's uploads, matching, the table.
-export { ContentView } from './components/ContentView';
 export { FileMatcher } from './components/FileMatcher';
 export { StackAssigner } from './components/StackAssigner';
 export { SubmissionsAddPage } from './components/SubmissionsAddPage';

@@ -3,7 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { ContentView, SubmissionsTable } from '../../submissions';
+import { ContentView } from '../../editor';
+import { SubmissionsTable } from '../../submissions';
 import { taskQueryOptions } from '../../tasks/queries';
 
 const t = de.dev.oldTask;

@@ -7,7 +7,7 @@ import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/dates';
 import { toast, toastApiError } from '../../../lib/toast';
 import { isEmptyTaskData } from '../../editor';
-import { LazyTaskContent } from '../../editor/lazy';
+import { ContentView } from '../../editor';
 import { downloadClassOverview, downloadWorksheets, useDeleteTask, useUpdateTask } from '../queries';
 import { FeedbackExport } from './FeedbackExport';
 import { taskFormValues, updateTaskRequest, type TaskFormValues } from '../taskValues';
@@ -23,7 +23,10 @@ const statusActions: Record<TaskStatus, { to: TaskStatus; label: string }> = {
   closed: { to: 'published', label: de.tasks.reopen },
 };
 
-/** The task's content, read-only (formulas, pictures and tables as the students see them). */
+/**
+ * The task's content, read-only, drawn as the students' pages draw it (formulas, pictures and tables) without
+ * the editor's code, so that the server can render it with the page (ADR 036).
+ */
 export function TaskContentCard({ task }: { task: Task }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="task-content">
@@ -32,7 +35,9 @@ export function TaskContentCard({ task }: { task: Task }) {
           {de.tasks.content}
         </Title>
         {task.data && !isEmptyTaskData(task.data) ? (
-          <LazyTaskContent data={task.data} label={de.tasks.content} />
+          <div role="document" aria-label={de.tasks.content}>
+            <ContentView data={task.data} />
+          </div>
         ) : (
           <Text c="dimmed">{de.tasks.contentEmpty}</Text>
         )}

@@ -11,7 +11,7 @@ import { deShell } from '../../../../i18n/de.shell';
 import { ApiError } from '../../../../lib/api';
 import { serverRetries, subscribeServerRetries } from '../../../../lib/serverRetry';
 import { usePageTitle } from '../../../../lib/usePageTitle';
-import { ContentView } from '../../../submissions';
+import { ContentView } from '../../../editor';
 import { fetchFeedbackLink, fetchFeedbackLinkSkillProfile } from '../../feedbackLinkQueries';
 import classes from './FeedbackLinkPage.module.css';
 import { HandedInFiles } from './HandedInFiles';

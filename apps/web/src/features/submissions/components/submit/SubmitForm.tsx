@@ -4,7 +4,7 @@ import { deShell } from '../../../../i18n/de.shell';
 import { deSubmit } from '../../../../i18n/de.submit';
 import { ApiError } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/dates';
-import { ContentView } from '../ContentView';
+import { ContentView } from '../../../editor';
 import { UploadList } from '../UploadList';
 import { FilePicker } from './FilePicker';
 import controls from './controls.module.css';

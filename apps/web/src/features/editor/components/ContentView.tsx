@@ -3,7 +3,7 @@ import classes from './ContentView.module.css';
 import TikzPicture from './TikzPicture';
 
 /**
- * A tiny read-only renderer of the task content (tiptap/ProseMirror JSON) for the public submit page:
+ * A tiny read-only renderer of the task content (tiptap/ProseMirror JSON) for the students' pages and the task page:
  * paragraphs, headings, lists, quotes, tables, images, TikZ pictures (SVG the server rendered) and text marks,
  * without loading the editor. KaTeX comes in a chunk of its own, only when the document has formulas.
  */

@@ -1,7 +1,7 @@
 import 'katex/dist/katex.min.css';
 import katex from 'katex';
 import { useMemo } from 'react';
-import { KATEX_OPTIONS } from '../../editor';
+import { KATEX_OPTIONS } from '../katex';
 
 /** One LaTeX formula rendered with KaTeX (its own chunk: loaded only when a task contains math). */
 export default function MathFormula({ latex, block }: { latex: string; block: boolean }) {
