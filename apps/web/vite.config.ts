@@ -139,9 +139,6 @@ export default defineConfig({
         // index.html: the empty app for a page the network cannot bring (below).
         globPatterns: ['favicon.svg', 'icons/*.png', 'index.html'],
         navigateFallback: null,
-        // A page's request leaves while the worker starts, not after (the teacher pages come from the server
-        // with their data, ADR 036).
-        navigationPreload: true,
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -5,7 +5,8 @@ import { Toaster } from './components/Toaster';
 import { type AuthController, AuthProvider } from './features/auth';
 import { forcedColorScheme } from './lib/colorScheme';
 import type { AppRouter } from './router';
-import { theme } from './theme';
+import { useHydrating } from './lib/hydration';
+import { hydratingTheme, theme } from './theme';
 
 interface AppProps {
   router: AppRouter;
@@ -16,10 +17,15 @@ interface AppProps {
 /** Providers around the router. Mantine sits outside so that error and 404 pages are styled too. */
 export function App({ router, queryClient, auth }: AppProps) {
   const colorScheme = useRouterState({ router, select: (state) => forcedColorScheme(state.matches) });
+  const hydrating = useHydrating();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>
-        <MantineProvider theme={theme} defaultColorScheme="auto" forceColorScheme={colorScheme}>
+        <MantineProvider
+          theme={hydrating ? hydratingTheme : theme}
+          defaultColorScheme="auto"
+          forceColorScheme={colorScheme}
+        >
           <Toaster />
           <RouterProvider router={router} />
         </MantineProvider>

@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './App';
 import { createAuthController, readStoredSession } from './features/auth';
+import { configQueryOptions } from './features/config/queries';
 import { setAccessTokenProvider, setApiTransport } from './lib/api';
 import { createQueryClient } from './lib/queryClient';
 import { createAppRouter } from './router';
@@ -63,7 +64,9 @@ export const renderTeacherPage: Renderer = async ({ url, cookie, request }) => {
       history: createMemoryHistory({ initialEntries: [url] }),
       scrollRestoration: false,
     });
-    await router.load();
+    // The public config as the browser has it from its start (AI service on or off, sign-in options): parts
+    // of a page read it without a loader, and the browser's first render must draw what the server drew.
+    await Promise.all([router.load(), queryClient.prefetchQuery(configQueryOptions)]);
     // Only a page that loaded completely: a redirect, a 404 or an error is the browser's to show.
     const result = router._serverResult;
     if (result?.type !== 'render' || result.status !== 200) return null;

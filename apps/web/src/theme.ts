@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, mergeThemeOverrides } from '@mantine/core';
 import { deShell } from './i18n/de.shell';
 
 export const theme = createTheme({
@@ -18,3 +18,41 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': deShell.close.dialog } } },
   },
 });
+
+/**
+ * The theme while a page the server rendered is being hydrated (ADR 036): its buttons and fields are disabled
+ * until their handlers are there, so that nothing typed or clicked in the first moment is lost (a browser
+ * test waits for them too). Links work as plain links meanwhile.
+ */
+export const hydratingTheme = mergeThemeOverrides(
+  theme,
+  createTheme({
+    components: Object.fromEntries(
+      [
+        'ActionIcon',
+        'Autocomplete',
+        'Button',
+        'Checkbox',
+        'Chip',
+        'CloseButton',
+        'FileInput',
+        'MultiSelect',
+        'NativeSelect',
+        'NumberInput',
+        'PasswordInput',
+        'PinInput',
+        'Radio',
+        'Rating',
+        'SegmentedControl',
+        'Select',
+        'Slider',
+        'Switch',
+        'TabsTab',
+        'TagsInput',
+        'Textarea',
+        'TextInput',
+        'UnstyledButton',
+      ].map((name) => [name, { defaultProps: { disabled: true } }]),
+    ),
+  }),
+);
