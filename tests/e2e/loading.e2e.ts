@@ -108,6 +108,9 @@ describe('Pages while the API is slow or failing', () => {
   }
 
   describe('under a slow API', () => {
+    // The teacher's main pages come from the server drawn with their data (ADR 036): the browser's slow API
+    // requests do not hold them back, so they need no loader on opening.
+    const drawnByServer = ['the classes', 'a class', 'a task', 'the grading page'];
     const pages = (): Array<[string, () => Page, () => string, (page: Page) => Locator]> => [
       [
         'the classes',
@@ -150,7 +153,21 @@ describe('Pages while the API is slow or failing', () => {
     // Not the submit page: the server sends its task with the HTML (ADR 020), so a slow or failing API
     // never holds it back.
 
-    for (const [name, pageOf, pathOf, content] of pages()) {
+    for (const [name, pageOf, pathOf, content] of pages().filter(([name]) => drawnByServer.includes(name))) {
+      it(`shows ${name} with its data at once, drawn by the server`, async () => {
+        const page = pageOf();
+        proxy.control.delayMs = SLOW_MS;
+        try {
+          await page.goto(origin + pathOf(), { waitUntil: 'domcontentloaded' });
+          const shown = await visibleAfter(content(page), Date.now(), SLOW_MS);
+          expect(shown, `page after ${shown} ms`).toBeLessThanOrEqual(LOADER_WITHIN_MS);
+        } finally {
+          proxy.control.reset();
+        }
+      });
+    }
+
+    for (const [name, pageOf, pathOf, content] of pages().filter(([name]) => !drawnByServer.includes(name))) {
       it(`shows a loader at once on ${name}, then the page`, async () => {
         const page = pageOf();
         proxy.control.delayMs = SLOW_MS;
@@ -174,6 +191,8 @@ describe('Pages while the API is slow or failing', () => {
       await teacher.goto(origin + '/classes');
       const link = teacher.getByRole('link', { name: `Klasse ${className} öffnen` });
       await link.waitFor();
+      // The app has taken over the server's page: the click is the app's navigation.
+      await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       proxy.control.delayMs = SLOW_MS;
       try {
         const start = Date.now();
@@ -201,7 +220,8 @@ describe('Pages while the API is slow or failing', () => {
       proxy.control.failWith = 503;
       try {
         const start = Date.now();
-        await teacher.goto(origin + '/classes', { waitUntil: 'domcontentloaded' });
+        // A page the browser draws (the server draws the teacher's main pages with their data, ADR 036).
+        await teacher.goto(origin + '/subjects', { waitUntil: 'domcontentloaded' });
         const shown = await visibleAfter(retryButton(teacher), start, ERROR_WITHIN_MS * 4);
         expect(shown, `error after ${shown} ms`).toBeLessThanOrEqual(ERROR_WITHIN_MS);
         expect(await teacher.getByRole('alert').first().isVisible()).toBe(true);
@@ -211,8 +231,8 @@ describe('Pages while the API is slow or failing', () => {
         proxy.control.reset();
       }
       await retryButton(teacher).click();
-      await teacher.getByRole('heading', { level: 1, name: 'Klassen' }).waitFor({ timeout: 15_000 });
-      await teacher.getByRole('link', { name: `Klasse ${className} öffnen` }).waitFor();
+      await teacher.getByRole('heading', { level: 1, name: 'Fächer' }).waitFor({ timeout: 15_000 });
+      await teacher.getByText('Physik').first().waitFor();
       expect(await retryButton(teacher).count()).toBe(0);
     });
 
@@ -221,6 +241,7 @@ describe('Pages while the API is slow or failing', () => {
       await teacher.goto(origin + '/classes');
       const link = teacher.getByRole('link', { name: `Klasse ${className} öffnen` });
       await link.waitFor();
+      await teacher.locator('html[data-app-ready]').waitFor({ state: 'attached' });
       proxy.control.failWith = 503;
       try {
         const start = Date.now();

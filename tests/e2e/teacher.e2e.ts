@@ -153,9 +153,11 @@ describe('A teacher’s subjects, classes, students and tasks in a real browser'
     expect(taskPath.startsWith(`${classPath}/tasks/`)).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(taskTitle);
     const content = page.getByRole('document', { name: 'Aufgabentext' });
-    const formula = content.locator('[data-type="inline-math"]');
-    await expect.poll(() => formula.locator('.katex').isVisible()).toBe(true);
-    expect(await formula.getAttribute('data-latex')).toBe('c = \\sqrt{a^2 + b^2}');
+    // Drawn as the students see it (KaTeX, its TeX source in the MathML for screen readers and copying).
+    await expect.poll(() => content.locator('.katex').first().isVisible()).toBe(true);
+    expect(await content.locator('annotation[encoding="application/x-tex"]').textContent()).toBe(
+      'c = \\sqrt{a^2 + b^2}',
+    );
     expect(errors).toEqual([]);
   });
 

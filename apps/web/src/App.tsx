@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Toaster } from './components/Toaster';
 import { type AuthController, AuthProvider } from './features/auth';
 import { forcedColorScheme } from './lib/colorScheme';
@@ -18,6 +19,11 @@ interface AppProps {
 export function App({ router, queryClient, auth }: AppProps) {
   const colorScheme = useRouterState({ router, select: (state) => forcedColorScheme(state.matches) });
   const hydrating = useHydrating();
+  // The page acts on clicks and keys from now on (a page the server drew: once hydrated). Browser tests wait
+  // for it before they click what a hydrating page would not act on yet.
+  useEffect(() => {
+    if (!hydrating) document.documentElement.dataset.appReady = '';
+  }, [hydrating]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider auth={auth}>

@@ -16,8 +16,10 @@ function MantineAnchor(props: AnchorProps & AnchorElementProps) {
   return <Anchor {...props} />;
 }
 
+// A link works before the page is hydrated (a plain page load): never disabled by the hydrating theme
+// (theme.ts).
 function MantineButtonAnchor(props: ButtonProps & AnchorElementProps) {
-  return <Button component="a" {...props} />;
+  return <Button component="a" disabled={false} {...props} />;
 }
 
 export const AnchorLink = createLink(MantineAnchor);

@@ -11,6 +11,12 @@ import { deferredEntry, inlineStyle, intoPage } from './render';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/**
+ * How long a page may take to render with its data (a slow database, a page with much in it): after that the
+ * empty app goes out at once and the browser shows its loader and fetches the data itself.
+ */
+const RENDER_BUDGET_MS = 1500;
+
 /** The session cookie of @supabase/ssr (`sb-<ref>-auth-token`, perhaps chunked): without one, nothing to render. */
 const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=/;
 
@@ -53,7 +59,15 @@ export async function teacherPages(app: FastifyInstance, webRoot: string) {
     let page: Awaited<ReturnType<NonNullable<Awaited<ReturnType<typeof teacherPageRenderer>>>>> = null;
     try {
       const render = await teacherPageRenderer(webRoot);
-      page = render ? await render({ url: request.url, cookie, request: answer(request) }) : null;
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<null>(
+        (resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS)),
+      );
+      page = render
+        ? await Promise.race([render({ url: request.url, cookie, request: answer(request) }), budget])
+        : null;
+      clearTimeout(timer);
+      if (!page) request.log.info({ url: request.url }, 'teacher page sent without its data');
     } catch (err) {
       request.log.error({ err }, 'teacher page not rendered');
     }

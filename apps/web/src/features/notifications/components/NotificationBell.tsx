@@ -6,7 +6,8 @@ import { de } from '../../../i18n/de';
 import { notificationsQueryOptions } from '../queries';
 
 function ActionIconAnchor(props: AnchorElementProps) {
-  return <ActionIcon component="a" variant="subtle" size="lg" color="gray" {...props} />;
+  // A link: never disabled while the page hydrates (links/ButtonLink).
+  return <ActionIcon component="a" variant="subtle" size="lg" color="gray" disabled={false} {...props} />;
 }
 const ActionIconLink = createLink(ActionIconAnchor);
 
