@@ -127,6 +127,12 @@ describe("The teacher's first page", () => {
         expect(script, String(later)).toBeDefined();
         expect(script!.start, String(later)).toBeGreaterThan(load.timing.fcp);
       }
+      // Until hydrated, the drawn page's buttons cannot be pressed (nothing done then is lost); now they can.
+      expect(load.html).toMatch(/<button[^>]* disabled=""/);
+      await load.page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(await load.page.locator('button:disabled').count()).toBeLessThan(
+        (load.html.match(/<button[^>]* disabled=""/g) ?? []).length,
+      );
       // Hydrated: the class's link navigates inside the app, no new document.
       const documents = () => load.requests.filter((r) => r.type === 'Document').length;
       const before = documents();

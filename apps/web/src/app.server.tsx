@@ -43,6 +43,26 @@ const RENDERED_ROUTES = new Set([
 ]);
 setAccessTokenProvider(() => Promise.resolve(pages.getStore()?.token ?? null));
 
+/**
+ * The rendered routes' code loaded with the module (the API loads it when it starts), not by the first teacher
+ * who opens such a page after a restart.
+ */
+export const warmedUp: Promise<unknown> = (() => {
+  const router = createAppRouter(
+    createQueryClient(),
+    createAuthController(() => Promise.reject(new Error())),
+    {
+      history: createMemoryHistory(),
+      scrollRestoration: false,
+    },
+  );
+  return Promise.all(
+    [...RENDERED_ROUTES].map((id) =>
+      Promise.resolve(router.loadRouteChunk(router.routesById[id as keyof typeof router.routesById])),
+    ),
+  ).catch(() => undefined);
+})();
+
 /** How long the renderer waits for a route's prefetched sections; what is not here then loads in the browser. */
 const PREFETCH_WAIT_MS = 2000;
 

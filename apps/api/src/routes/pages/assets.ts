@@ -98,10 +98,12 @@ export async function feedbackLinkRenderer(webRoot: string): Promise<FeedbackLin
 export async function teacherPageRenderer(
   webRoot: string,
 ): Promise<TeacherPageRenderer<RequestInit, Response> | null> {
-  const module = await serverEntry<{ renderTeacherPage: TeacherPageRenderer<RequestInit, Response> }>(
-    webRoot,
-    'app',
-  );
+  const module = await serverEntry<{
+    renderTeacherPage: TeacherPageRenderer<RequestInit, Response>;
+    /** The rendered routes' code, loading (the web build's renderer starts it with the module). */
+    warmedUp?: Promise<unknown>;
+  }>(webRoot, 'app');
+  await module?.warmedUp;
   return module?.renderTeacherPage ?? null;
 }
 

@@ -15,7 +15,7 @@ const gzipped = promisify(gzip);
  * How long a page may take to render with its data (a slow database, a page with much in it): after that the
  * empty app goes out at once and the browser shows its loader and fetches the data itself.
  */
-const RENDER_BUDGET_MS = 1500;
+const RENDER_BUDGET_MS = 2500;
 
 /** The session cookie of @supabase/ssr (`sb-<ref>-auth-token`, perhaps chunked): without one, nothing to render. */
 const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=/;
@@ -94,9 +94,10 @@ export async function teacherPages(app: FastifyInstance, webRoot: string) {
     return reply.send(html);
   };
 
-  // The renderer's module loaded with the server, not by the first teacher who opens a page.
+  // The renderer's module and its routes' code loaded with the server, not by the first teacher who opens a page.
+  // In the background: the server answers meanwhile (a first page waits for the module as before).
   app.addHook('onReady', async () => {
-    await teacherPageRenderer(webRoot).catch((err: unknown) =>
+    void teacherPageRenderer(webRoot).catch((err: unknown) =>
       app.log.error({ err }, 'teacher page renderer not loaded'),
     );
   });

@@ -37,7 +37,8 @@ describe('Profile settings on /account', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Physik' }));
     await user.click(within(form).getByRole('button', { name: t.settings.save }));
 
-    expect(await screen.findByText(t.settings.saved)).toBeTruthy();
+    // The toast's stack is a chunk of its own, loaded with the first toast (slow under a loaded machine).
+    expect(await screen.findByText(t.settings.saved, {}, { timeout: 5000 })).toBeTruthy();
     expect(api.db.profile?.meta_data).toEqual({
       first_name: 'Eva',
       last_name: 'Mustermann',
@@ -59,7 +60,9 @@ describe('Profile settings on /account', { timeout: 20_000 }, () => {
     await user.type(last, '-Lüdenscheid');
     await user.click(within(form).getByRole('button', { name: t.settings.save }));
 
-    expect(await screen.findByText(de.toasts.registration.profileSaveFailed)).toBeTruthy();
+    expect(
+      await screen.findByText(de.toasts.registration.profileSaveFailed, {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(last.value).toBe('Mustermann-Lüdenscheid');
   });
 });
