@@ -132,6 +132,8 @@ describe.each(drivers)('Server-rendered teacher pages on %s', (driver) => {
     expect(html).toContain('data-src="/assets/main-1.js" data-preload="/assets/react-1.js"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/main-1.css">');
     expect(html).toContain('<style>.task{margin:0}</style>');
+    // No click on a button before the app has taken the page over.
+    expect(html).toContain('html:not([data-app-ready]) #root :is(button');
     // KaTeX's only for a page with formulas.
     expect(html).not.toContain('.katex{');
     expect(html).not.toContain('<noscript>');

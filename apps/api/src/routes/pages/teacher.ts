@@ -17,6 +17,14 @@ const gzipped = promisify(gzip);
  */
 const RENDER_BUDGET_MS = 2500;
 
+/**
+ * Until the app has taken the page over (`data-app-ready` on `<html>`, set by the web app once hydrated), its
+ * buttons and fields take no clicks: a click before the handlers are there would be lost (the hydrating
+ * theme disables most of them; this covers those a component enables itself). Links work as plain links.
+ */
+const UNTIL_HYDRATED =
+  '<style>html:not([data-app-ready]) #root :is(button,input,select,textarea,label,[role=button]){pointer-events:none}</style>';
+
 /** The session cookie of @supabase/ssr (`sb-<ref>-auth-token`, perhaps chunked): without one, nothing to render. */
 const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=/;
 
@@ -80,7 +88,7 @@ export async function teacherPages(app: FastifyInstance, webRoot: string) {
     const html = deferredEntry(
       intoPage(await readFile(index, 'utf8'), page.html, {
         data: { id: TEACHER_PAGE_DATA_ID, value: page.data },
-      }).replace('</head>', () => `${styles.join('')}</head>`),
+      }).replace('</head>', () => `${styles.join('')}${UNTIL_HYDRATED}</head>`),
     );
     // Names of minors: never in a shared cache, nor in the service worker's (it keeps only the empty app).
     reply.header('cache-control', 'private, no-store').header('vary', 'cookie, accept-encoding');
