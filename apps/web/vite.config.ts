@@ -1,4 +1,4 @@
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { routerPlugin } from './vite.router';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
@@ -100,13 +100,7 @@ export default defineConfig({
   // data requests leave together with its component chunk instead of after it (ADR 035); the public
   // pages have entries of their own and do not load this one (ADR 012, 034).
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      codeSplittingOptions: {
-        defaultBehavior: [['component', 'errorComponent', 'notFoundComponent', 'pendingComponent']],
-      },
-    }),
+    routerPlugin(),
     react(),
     buildMetadata(),
     publicPagesInDevelopment(),

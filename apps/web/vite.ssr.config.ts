@@ -1,4 +1,4 @@
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { routerPlugin } from './vite.router';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -15,16 +15,7 @@ import { defineConfig } from 'vite';
  * from the CSS alone), so the markup fits the page's stylesheet and its hydration.
  */
 export default defineConfig({
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      codeSplittingOptions: {
-        defaultBehavior: [['component', 'errorComponent', 'notFoundComponent', 'pendingComponent']],
-      },
-    }),
-    react(),
-  ],
+  plugins: [routerPlugin(), react()],
   define: { __BUILD_ID__: JSON.stringify('server') },
   build: {
     ssr: true,

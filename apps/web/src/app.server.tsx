@@ -1,7 +1,7 @@
 // The teacher pages' renderer for the server (ADR 036), built into dist/.ssr/ by vite.ssr.config.ts and
 // loaded by the API (apps/api/src/routes/pages/): the app itself — its router, loaders, query cache and
 // components — renders the first visit of a page with its data, which the browser then hydrates (main.tsx).
-import { SERVER_RENDERED_TEACHER_PAGES, type TeacherPageRenderer } from '@app/contract';
+import { type TeacherPageRenderer } from '@app/contract';
 import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -34,7 +34,7 @@ setApiTransport(async (path, init) => {
   return response;
 });
 
-/** The routes rendered here (their files under src/routes/): what SERVER_RENDERED_TEACHER_PAGES match. */
+/** The routes rendered here (their files under src/routes/), the paths the API's routes/pages/teacher.ts sends. */
 const RENDERED_ROUTES = new Set([
   '/_content/classes/',
   '/_content/classes/$classId/',
@@ -67,8 +67,6 @@ export const warmedUp: Promise<unknown> = (() => {
 const PREFETCH_WAIT_MS = 2000;
 
 export const renderTeacherPage: Renderer = async ({ url, cookie, request }) => {
-  const path = url.split('?')[0] ?? '';
-  if (!SERVER_RENDERED_TEACHER_PAGES.some((page) => page.test(path))) return null;
   const session = readStoredSession(cookie);
   if (!session) return null;
   return pages.run({ token: session.accessToken, request }, async () => {

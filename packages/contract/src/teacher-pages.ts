@@ -1,14 +1,3 @@
-/**
- * The teacher pages the server renders with their data for the first visit (ADR 036): the class list, a
- * class, a task and the grading page. Any other path of the app gets the empty `index.html` as before.
- */
-export const SERVER_RENDERED_TEACHER_PAGES: readonly RegExp[] = [
-  /^\/classes\/?$/,
-  /^\/classes\/[^/]+\/?$/,
-  /^\/classes\/[^/]+\/tasks\/[^/]+\/?$/,
-  /^\/classes\/[^/]+\/tasks\/[^/]+\/submissions\/[^/]+\/?$/,
-];
-
 /** The element id of the page's data (TanStack Query's dehydrated cache) beside the server's markup. */
 export const TEACHER_PAGE_DATA_ID = 'app-data';
 
