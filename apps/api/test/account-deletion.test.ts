@@ -11,7 +11,7 @@ import { drivers } from './helpers/database';
 import { signIn, type SignedIn } from './helpers/tokens';
 
 // Deleting an account deletes what it owns, not what it wrote into another teacher's class: grading rows a
-// co-teacher (not built yet, so inserted here directly) wrote in a class stay with the class as its history.
+// co-teacher wrote in a shared class stay with the class as its history, under the co-teacher's name.
 
 const PASSWORD = 'Klassen2026Zimmer';
 let counter = 0;
@@ -64,31 +64,23 @@ describe.each(drivers)('Account deletion and co-teachers’ grading on %s', (dri
     // A grades one hand-in.
     const put = await a.call('PUT', `/api/feedback/${mine}/skills/${ansatz}`, { score: 2 });
     expect(put.statusCode).toBe(200);
-    // B grades the other one, as a co-teacher of A's class would.
-    const db = t.app.db;
-    await db.insert(schema.skillFeedback).values({
-      skill_id: ansatz!,
-      submission_id: theirs!,
-      score: 1,
-      reason: 'Ansatz erkennbar',
-      teacher_edited_at: new Date(),
-      created_by: b.id,
+    // A shares the class with B, who grades the other one.
+    const share = await a.call('POST', `/api/classes/${room.task.class_id}/teachers`, {
+      email: (await t.app.authAdmin.getUserById(b.id))!.email,
+      role: 'grade',
     });
+    expect(share.statusCode).toBe(201);
+    const accept = await b.call('POST', `/api/class-invitations/${room.task.class_id}/accept`);
+    expect(accept.statusCode).toBe(200);
+    const graded = await b.call('PUT', `/api/feedback/${theirs}/skills/${ansatz}`, { score: 1 });
+    expect(graded.statusCode).toBe(200);
+    const db = t.app.db;
     await db.insert(schema.skillGroupFeedback).values({
       skillGroup_id: room.groups[0]!.id,
       submission_id: theirs!,
       feedback: 'Gut begonnen.',
       teacher_edited_at: new Date(),
       created_by: b.id,
-    });
-    await db.insert(schema.gradeChanges).values({
-      submission_id: theirs!,
-      skill_id: ansatz!,
-      skill_name: 'Ansatz',
-      actor: 'teacher',
-      teacher_id: b.id,
-      from_score: -1,
-      to_score: 1,
     });
     await db
       .insert(schema.gradingViews)
@@ -121,9 +113,25 @@ describe.each(drivers)('Account deletion and co-teachers’ grading on %s', (dri
     expect(res.statusCode).toBe(200);
     expect(await t.app.authAdmin.getUserById(b.id)).toBeNull();
 
-    // Only B's own rows went: their subject, class, profile and role.
-    const gone = removed(before, await dump(t));
-    expect(Object.keys(gone).sort()).toEqual(['classes', 'subjects', 'user_profile', 'user_roles']);
+    // Only B's own rows went: their subject, class, profile, role, notification and access to A's class. The score log
+    // keeps B's name as text (checked below).
+    const after = await dump(t);
+    const gone = removed(before, after);
+    const logged = (table: Map<string, Set<string>>) =>
+      [...table.get('grade_changes')!].map(
+        (row) => JSON.parse(row) as { id: string; teacher_name: string | null },
+      );
+    expect(logged(after).map((c) => c.id)).toEqual(logged(before).map((c) => c.id));
+    delete gone.grade_changes;
+    expect(Object.keys(gone).sort()).toEqual([
+      'class_teachers',
+      'classes',
+      // The invitation on B's bell.
+      'notifications',
+      'subjects',
+      'user_profile',
+      'user_roles',
+    ]);
     for (const rows of Object.values(gone)) {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(b.id);
@@ -137,7 +145,13 @@ describe.each(drivers)('Account deletion and co-teachers’ grading on %s', (dri
       (await a.call('GET', `/api/feedback/${theirs}/changes`)).json(),
     );
     expect(changes.changes).toEqual([
-      expect.objectContaining({ actor: 'teacher', teacher_id: b.id, mine: false, to_score: 1 }),
+      expect.objectContaining({
+        actor: 'teacher',
+        teacher_id: b.id,
+        teacher_name: 'Bert Lehrkraft',
+        mine: false,
+        to_score: 1,
+      }),
     ]);
   });
 

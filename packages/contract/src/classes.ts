@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZClassAccess } from './class-teachers';
 import { ZTimestamp, zRequiredString } from './common';
 import { errorMessages } from './errors';
 import { ZId, ZUserId, zId } from './ids';
@@ -19,6 +20,8 @@ export const ZClass = z.object({
   updated_at: ZTimestamp,
   /** User ids of the class's students; only filled when asked for. */
   students: z.array(ZUserId).optional(),
+  /** The viewer's access: the owner's, or the role a colleague shared it with (class-teachers.ts). */
+  my_role: ZClassAccess.default('owner'),
 });
 export type Class = z.infer<typeof ZClass>;
 

@@ -81,6 +81,30 @@ export const errorCatalog = {
   CLASS_FIELDS_MISSING: { status: 400, message: 'Fehlende Informationen für die Klasse' },
   CLASS_NOT_FOUND: { status: 404, message: 'Klasse nicht gefunden' },
   SUBJECT_NOT_FOUND: { status: 404, message: 'Fach nicht gefunden' },
+  // Sharing a class with a colleague (co-teaching): the address must belong to a teacher on this server.
+  COLLEAGUE_NOT_FOUND: {
+    status: 404,
+    message:
+      'Unter dieser E-Mail-Adresse gibt es keine Lehrkraft auf diesem Server. Bitte prüfe die Adresse oder bitte die Person, sich zuerst zu registrieren.',
+  },
+  CLASS_ALREADY_SHARED: {
+    status: 409,
+    message: 'Diese Lehrkraft hat schon Zugriff auf die Klasse oder ist bereits eingeladen.',
+  },
+  CLASS_OWNER_NOT_REMOVABLE: {
+    status: 409,
+    message: 'Die Klasse gehört dieser Lehrkraft: Ihr Zugriff kann nicht entfernt oder geändert werden.',
+  },
+  CLASS_TEACHER_NOT_FOUND: { status: 404, message: 'Diese Lehrkraft hat keinen Zugriff auf die Klasse.' },
+  CLASS_INVITATION_NOT_FOUND: {
+    status: 404,
+    message: 'Diese Einladung gibt es nicht mehr. Vielleicht wurde sie zurückgenommen.',
+  },
+  // The class's owner alone deletes it (a colleague who manages it does everything else).
+  CLASS_DELETE_OWNER_ONLY: {
+    status: 403,
+    message: 'Nur die Lehrkraft, der die Klasse gehört, kann sie löschen.',
+  },
   SUBJECT_IN_USE: {
     status: 409,
     message: 'Fach kann nicht gelöscht werden, da es noch in Klassen verwendet wird',

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './lists';
 export * from './subjects';
 export * from './classes';
+export * from './class-teachers';
 export * from './tasks';
 export * from './skills';
 export * from './clusters';

@@ -1,8 +1,10 @@
-import { and, eq, inArray, ne, type Placeholder, type SQL } from 'drizzle-orm';
+import type { ClassAccess, ClassRole } from '@app/contract';
+import { and, eq, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import {
   classes,
+  classTeachers,
   classUser,
   clusters,
   coinLedger,
@@ -32,18 +34,15 @@ import { actorId, type Ctx } from './context';
 // classes (their code and students), tasks, rubrics, student accounts, and a hand-in or file itself. A table
 // answers only the verbs that mean something for it.
 //
-// Today every verb resolves to the same condition: a teacher may do everything with the rows they own
-// (`ownedBy`: created them), and a row of a teacher's task (submission, file, grading) belongs to the task's
-// teacher. Another teacher's row answers the same 404 as a missing one, so ids cannot be probed. Students
-// reach their own work only through public routes: the submit page (by task id, once the task is published:
-// `publicByTaskId`) and their personal feedback link (by token).
-//
-// Co-teaching (a second teacher views and grades a class but does not manage it) is not built. Here it
-// changes only the `view` and `grade` conditions: classes, tasks, submissions and files become "owns it, or
-// teaches its class", skill groups and skills "owns it, or linked to a task the viewer may view or grade";
-// `manage` and `ownedBy` stay. Outside this file it needs a table of a class's teachers (class_user holds
-// students only) with its routes, the places that take a row's created_by as the class's teacher, and the
-// realtime trigger: ARCHITECTURE.md §11 lists them.
+// A teacher may do everything with the rows they own (`ownedBy`: created them); a row of a teacher's task
+// (submission, file, grading) belongs to the task's teacher. Co-teaching: a class's owner shares it with
+// colleagues (class_teachers), each with a role that is one of these verbs and includes the lower ones
+// (view < grade < manage). A colleague who accepted reaches the class, its tasks, hand-ins, files and the
+// rubrics linked to its tasks for the verbs of their role; deleting the class stays its owner's, and
+// `ownedBy` (what deleting an account deletes) stays the creator's. Another teacher's row answers the same
+// 404 as a missing one, so ids cannot be probed. Students reach their own work only through public routes:
+// the submit page (by task id, once the task is published: `publicByTaskId`) and their personal feedback link
+// (by token).
 
 /**
  * The user id a condition is written for: a string, or a placeholder in a prepared statement (the hot lists
@@ -79,7 +78,23 @@ export const ownedBy = {
   subjects: is(subjects.created_by),
   classes: is(classes.created_by),
   tasks: is(tasks.created_by),
-  skillGroups: is(skillGroups.created_by),
+  /**
+   * The skill groups the account wrote, except those linked to a task of a class someone else owns: a
+   * colleague's rubric in a shared class stays with that class.
+   */
+  skillGroups: (viewer: Viewer): SQL =>
+    and(
+      eq(skillGroups.created_by, viewer),
+      notInArray(
+        skillGroups.id,
+        queries
+          .select({ id: taskXSkillGroup.skillGroup_id })
+          .from(taskXSkillGroup)
+          .innerJoin(tasks, eq(tasks.id, taskXSkillGroup.task_id))
+          .innerJoin(classes, eq(classes.id, tasks.class_id))
+          .where(ne(classes.created_by, viewer)),
+      ),
+    )!,
   clusters: is(clusters.created_by),
   /** An export is read only by the teacher who asked for it. */
   pdfExports: is(pdfExports.created_by),
@@ -88,43 +103,159 @@ export const ownedBy = {
     and(eq(userProfile.created_by, viewer), ne(userProfile.user_id, viewer))!,
 };
 
-// Who teaches a class or task and grades its hand-ins: today its owner (co-teaching adds its co-teachers).
-const teachesClass: Condition = ownedBy.classes;
-const teachesTask: Condition = ownedBy.tasks;
-/** A submission's created_by is its task's owner, also for uploads through the public page. */
-const ownsSubmission: Condition = is(submissions.created_by);
-const teachesSubmission: Condition = ownsSubmission;
-const taskConditions = byVerb({ view: teachesTask, grade: teachesTask, manage: ownedBy.tasks });
+/** The roles that include a verb: a colleague who may manage may also grade and view. */
+const ROLES_FOR: Record<Verb, ClassRole[]> = {
+  view: ['view', 'grade', 'manage'],
+  grade: ['grade', 'manage'],
+  manage: ['manage'],
+};
+
+/** The classes shared with the viewer (accepted) with a role that includes the verb. */
+const sharedClassIds = (verb: Verb, viewer: Viewer) =>
+  queries
+    .select({ id: classTeachers.class_id })
+    .from(classTeachers)
+    .where(
+      and(
+        eq(classTeachers.user_id, viewer),
+        eq(classTeachers.status, 'accepted'),
+        inArray(classTeachers.role, ROLES_FOR[verb]),
+      ),
+    );
+
+/** Who may use a class for a verb: its owner, or a colleague whose role includes the verb. */
+const teachesClass =
+  (verb: Verb): Condition =>
+  (viewer) =>
+    or(ownedBy.classes(viewer), inArray(classes.id, sharedClassIds(verb, viewer)))!;
+const classIds = (verb: Verb, viewer: Viewer) =>
+  queries.select({ id: classes.id }).from(classes).where(teachesClass(verb)(viewer));
+/**
+ * A task goes with its class, whoever wrote it: a colleague removed from the class loses its tasks, and
+ * their hand-ins, files and grading with them.
+ */
+const teachesTask =
+  (verb: Verb): Condition =>
+  (viewer) =>
+    inArray(tasks.class_id, classIds(verb, viewer));
+const taskConditions = byVerb({
+  view: teachesTask('view'),
+  grade: teachesTask('grade'),
+  manage: teachesTask('manage'),
+});
 const taskIds = (verb: Verb, viewer: Viewer) =>
   queries.select({ id: tasks.id }).from(tasks).where(taskConditions(verb, viewer));
+const teachesSubmission =
+  (verb: Verb): Condition =>
+  (viewer) =>
+    inArray(submissions.task_id, taskIds(verb, viewer));
+
+/** Skill groups: the viewer's own, or those linked to a task the viewer may use for the verb. */
+const skillGroupIds = (verb: Verb, viewer: Viewer) =>
+  queries
+    .select({ id: taskXSkillGroup.skillGroup_id })
+    .from(taskXSkillGroup)
+    .where(inArray(taskXSkillGroup.task_id, taskIds(verb, viewer)));
+const usesSkillGroup =
+  (verb: Verb): Condition =>
+  (viewer) =>
+    or(eq(skillGroups.created_by, viewer), inArray(skillGroups.id, skillGroupIds(verb, viewer)))!;
+/** Skills: the viewer's own, or those of a skill group the viewer may use for the verb. */
+const skillIds = (verb: Verb, viewer: Viewer) =>
+  queries
+    .select({ id: skillXSkillGroup.skill_id })
+    .from(skillXSkillGroup)
+    .where(inArray(skillXSkillGroup.group_id, skillGroupIds(verb, viewer)));
+const usesSkill =
+  (verb: Verb): Condition =>
+  (viewer) =>
+    or(
+      eq(skills.created_by, viewer),
+      inArray(skills.group_id, skillGroupIds(verb, viewer)),
+      inArray(skills.id, skillIds(verb, viewer)),
+    )!;
 
 /**
  * SQL conditions selecting the rows of each table the viewer may use for the verb. Combine them with the
  * operation's own conditions (`and(eq(tasks.id, id), accessible.tasks('manage', viewer))`).
  */
 export const accessible = {
-  subjects: byVerb({ view: ownedBy.subjects, manage: ownedBy.subjects }),
-  classes: byVerb({ view: teachesClass, grade: teachesClass, manage: ownedBy.classes }),
+  /** A colleague sees the subject of a class shared with them (its name on the class page). */
+  subjects: byVerb({
+    view: (viewer) =>
+      or(
+        ownedBy.subjects(viewer),
+        inArray(
+          subjects.id,
+          queries
+            .select({ id: classes.subject_id })
+            .from(classes)
+            .where(inArray(classes.id, sharedClassIds('view', viewer))),
+        ),
+      )!,
+    manage: ownedBy.subjects,
+  }),
+  classes: byVerb({
+    view: teachesClass('view'),
+    grade: teachesClass('grade'),
+    manage: teachesClass('manage'),
+  }),
   tasks: taskConditions,
-  submissions: byVerb({ view: teachesSubmission, grade: teachesSubmission, manage: ownsSubmission }),
+  submissions: byVerb({
+    view: teachesSubmission('view'),
+    grade: teachesSubmission('grade'),
+    manage: teachesSubmission('manage'),
+  }),
   /** Files have no created_by (public uploads have no user): they go with their task. */
   submissionFiles: (verb: Verb, viewer: Viewer): SQL =>
     inArray(submissionFiles.task_id, taskIds(verb, viewer)),
   /** The profiles a teacher wrote: the student accounts they created. */
   studentProfiles: byVerb({ view: is(userProfile.created_by), manage: is(userProfile.created_by) }),
-  skillGroups: byVerb({ view: ownedBy.skillGroups, grade: ownedBy.skillGroups, manage: ownedBy.skillGroups }),
-  skills: byVerb({
-    view: is(skills.created_by),
-    grade: is(skills.created_by),
-    manage: is(skills.created_by),
+  skillGroups: byVerb({
+    view: usesSkillGroup('view'),
+    grade: usesSkillGroup('grade'),
+    manage: usesSkillGroup('manage'),
   }),
-  skillDetails: byVerb({ view: is(skillDetails.created_by), manage: is(skillDetails.created_by) }),
-  criteria: byVerb({ view: is(rawSourceCriteria.created_by), manage: is(rawSourceCriteria.created_by) }),
+  skills: byVerb({ view: usesSkill('view'), grade: usesSkill('grade'), manage: usesSkill('manage') }),
+  skillDetails: byVerb({
+    view: (viewer) =>
+      or(eq(skillDetails.created_by, viewer), inArray(skillDetails.skill_id, skillIds('view', viewer)))!,
+    manage: (viewer) =>
+      or(eq(skillDetails.created_by, viewer), inArray(skillDetails.skill_id, skillIds('manage', viewer)))!,
+  }),
+  criteria: byVerb({
+    view: (viewer) =>
+      or(
+        eq(rawSourceCriteria.created_by, viewer),
+        inArray(rawSourceCriteria.skill_group_id, skillGroupIds('view', viewer)),
+      )!,
+    manage: (viewer) =>
+      or(
+        eq(rawSourceCriteria.created_by, viewer),
+        inArray(rawSourceCriteria.skill_group_id, skillGroupIds('manage', viewer)),
+      )!,
+  }),
   clusters: byVerb({ view: ownedBy.clusters, manage: ownedBy.clusters }),
-  taskSkillGroups: byVerb({ view: is(taskXSkillGroup.created_by), manage: is(taskXSkillGroup.created_by) }),
+  taskSkillGroups: byVerb({
+    view: (viewer) =>
+      or(eq(taskXSkillGroup.created_by, viewer), inArray(taskXSkillGroup.task_id, taskIds('view', viewer)))!,
+    manage: (viewer) =>
+      or(
+        eq(taskXSkillGroup.created_by, viewer),
+        inArray(taskXSkillGroup.task_id, taskIds('manage', viewer)),
+      )!,
+  }),
   skillGroupSkills: byVerb({
-    view: is(skillXSkillGroup.created_by),
-    manage: is(skillXSkillGroup.created_by),
+    view: (viewer) =>
+      or(
+        eq(skillXSkillGroup.created_by, viewer),
+        inArray(skillXSkillGroup.group_id, skillGroupIds('view', viewer)),
+      )!,
+    manage: (viewer) =>
+      or(
+        eq(skillXSkillGroup.created_by, viewer),
+        inArray(skillXSkillGroup.group_id, skillGroupIds('manage', viewer)),
+      )!,
   }),
   /** Notifications are their receiver's only (also for organization members, who may send to anyone). */
   notifications: byVerb({
@@ -138,6 +269,22 @@ export const accessible = {
     view: (viewer) => and(ownedBy.pdfExports(viewer), inArray(pdfExports.task_id, taskIds('view', viewer)))!,
   }),
 };
+
+/**
+ * The viewer's access to the class row of the query: `owner`, or the role of a colleague who accepted (a
+ * query that selects classes through `accessible.classes` never sees another).
+ */
+export const classAccessOf = (viewer: Viewer): SQL<ClassAccess> =>
+  sql<ClassAccess>`case when ${classes.created_by} = ${viewer} then 'owner' else (${queries
+    .select({ role: classTeachers.role })
+    .from(classTeachers)
+    .where(
+      and(
+        eq(classTeachers.class_id, classes.id),
+        eq(classTeachers.user_id, viewer),
+        eq(classTeachers.status, 'accepted'),
+      ),
+    )}) end`;
 
 /** The verbs a table of `accessible` answers. */
 export type VerbOf<T extends keyof typeof accessible> = Parameters<(typeof accessible)[T]>[0];

@@ -3,6 +3,7 @@ import { withAccess } from '../plugins/app/auth';
 import account from './api/account';
 import admin from './api/admin';
 import classes from './api/classes';
+import classInvitations from './api/class-invitations';
 import config from './api/config';
 import corrections from './api/corrections';
 import demo from './api/demo';
@@ -69,6 +70,8 @@ export default async function routes(app: FastifyInstance) {
       removeFilesOfDeletedTasks(scope);
       await scope.register(subjects);
       await scope.register(classes);
+      // Classes colleagues shared with the caller, waiting for an answer (co-teaching).
+      await scope.register(classInvitations);
       await scope.register(tasks);
       await scope.register(students);
       await scope.register(joinClass);

@@ -23,6 +23,8 @@ export const gradeChanges = pgTable(
     actor: text({ enum: GRADE_CHANGE_ACTORS }).notNull(),
     /** The teacher who changed it; null for the AI. */
     teacher_id: userId(),
+    /** The teacher's name, kept when their account is deleted (a colleague's scores in a shared class). */
+    teacher_name: text(),
     // clock_timestamp(): the order of entries within one transaction, and the AI's entry at its commit
     // rather than at its start (the accept-all check compares it with the last view).
     at: timestamp({ withTimezone: true })

@@ -1,12 +1,13 @@
 import { isDemoEmail } from '@app/contract';
-import { inArray, or, type Column, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import * as schema from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { removeStored } from '../../lib/uploads/receive';
 import { ownedBy } from '../access';
-import { actorId, type Ctx } from '../context';
+import { namesOf } from '../../lib/student-names';
+import { actorId, cipherOf, type Ctx } from '../context';
 import { requireUser } from './users';
 
 // Deleting an account deletes what it owns (access.ts `ownedBy`) with everything that cascades from it, what
@@ -32,6 +33,8 @@ export const ownedTables: ReadonlyArray<{ table: PgTable; owner: (user: string) 
 /** Columns naming the user a row is about: those rows go with the user. */
 export const userColumns: Column[] = [
   schema.classUser.user_id,
+  // Their access to colleagues' classes ends; the classes stay.
+  schema.classTeachers.user_id,
   schema.userProfile.user_id,
   schema.userRoles.user_id,
   schema.notifications.receiver_user_id,
@@ -44,6 +47,7 @@ export const userColumns: Column[] = [
  */
 export const authorColumns: Column[] = [
   schema.classUser.created_by,
+  schema.classTeachers.invited_by,
   schema.coinLedger.created_by,
   schema.notifications.created_by,
   schema.userRoles.granted_by,
@@ -119,6 +123,12 @@ export async function deleteOwnedData(
   const ended = students.map((s) => s.id);
   if (!options.keepOwnSessions) ended.unshift(userId);
   if (ended.length > 0) await services.sessionRevocations.revoke(db, ended);
+  // Their scores in colleagues' classes stay in the classes' change history under the name they had.
+  const name = (await namesOf(db, cipherOf(ctx), [userId])).get(userId);
+  await db
+    .update(schema.gradeChanges)
+    .set({ teacher_name: name ? `${name.first_name} ${name.last_name}`.trim() : '' })
+    .where(eq(schema.gradeChanges.teacher_id, userId));
   await deleteUserData(db, [userId]);
   await deleteUserData(
     db,

@@ -1,12 +1,12 @@
-import type { Class, CreateClassRequest, UpdateClassRequest } from '@app/contract';
+import type { Class, ClassAccess, CreateClassRequest, UpdateClassRequest } from '@app/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isPgError, PgErrorCode } from '../../db/errors';
-import { classes, classUser } from '../../db/schema';
+import { classes, classUser, subjects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { isoTimestamp } from '../../lib/sql';
-import { accessible, requireSubject, type Verb } from '../access';
+import { accessible, classAccessOf, ownedBy, requireSubject, type Verb } from '../access';
 import { actorId, type Ctx } from '../context';
 import { insertWithToken } from './join-token';
 
@@ -26,7 +26,9 @@ const classColumns = {
   updated_at: classes.updated_at,
 };
 
-type ClassRow = { [K in keyof typeof classColumns]: (typeof classes.$inferSelect)[K] };
+type ClassRow = { [K in keyof typeof classColumns]: (typeof classes.$inferSelect)[K] } & {
+  my_role: ClassAccess;
+};
 
 /** GET /api/classes, the busiest list: prepared once per database handle, timestamps formatted in SQL. */
 const listQuery = (db: Executor) =>
@@ -35,6 +37,7 @@ const listQuery = (db: Executor) =>
       ...classColumns,
       created_at: isoTimestamp(classes.created_at),
       updated_at: isoTimestamp(classes.updated_at),
+      my_role: classAccessOf(sql.placeholder('userId')),
     })
     .from(classes)
     .where(accessible.classes('view', sql.placeholder('userId')))
@@ -51,6 +54,7 @@ const toClass = (row: ClassRow, students?: string[]): Class => ({
   created_at: iso(row.created_at),
   created_by: row.created_by,
   updated_at: iso(row.updated_at),
+  my_role: row.my_role,
   ...(students ? { students } : {}),
 });
 
@@ -69,7 +73,7 @@ export async function listClasses(ctx: Ctx): Promise<Class[]> {
 /** One class with `students` (user ids) filled. */
 export async function getClass(ctx: Ctx, id: string): Promise<Class> {
   const [row] = await ctx.db
-    .select(classColumns)
+    .select({ ...classColumns, my_role: classAccessOf(actorId(ctx)) })
     .from(classes)
     .where(usableClass(ctx, id, 'view'));
   if (!row) throw new AppError('CLASS_NOT_FOUND');
@@ -101,7 +105,7 @@ export async function createClass(ctx: Ctx, input: Required<CreateClassRequest>)
         })
         .returning(classColumns),
     );
-    return toClass(row!, []);
+    return toClass({ ...row!, my_role: 'owner' }, []);
   } catch (err) {
     // The subject was deleted between the check and the insert.
     if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('SUBJECT_NOT_FOUND');
@@ -110,14 +114,27 @@ export async function createClass(ctx: Ctx, input: Required<CreateClassRequest>)
 }
 
 export async function updateClass(ctx: Ctx, id: string, input: UpdateClassRequest): Promise<Class> {
-  if (input.subject_id !== undefined) await requireSubject(ctx, input.subject_id, 'manage');
+  const viewer = actorId(ctx);
+  // The subject is one of the class owner's: a colleague who manages the class picks among those.
+  if (input.subject_id !== undefined) {
+    const [owner] = await ctx.db
+      .select({ id: classes.created_by })
+      .from(classes)
+      .where(usableClass(ctx, id, 'manage'));
+    if (!owner) throw new AppError('CLASS_NOT_FOUND');
+    const [subject] = await ctx.db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.id, input.subject_id), ownedBy.subjects(owner.id)));
+    if (!subject) throw new AppError('SUBJECT_NOT_FOUND');
+  }
   let row: ClassRow | undefined;
   try {
     [row] = await ctx.db
       .update(classes)
       .set({ ...input, updated_at: sql`now()` })
       .where(usableClass(ctx, id, 'manage'))
-      .returning(classColumns);
+      .returning({ ...classColumns, my_role: classAccessOf(viewer) });
   } catch (err) {
     if (isPgError(err, PgErrorCode.foreignKeyViolation)) throw new AppError('SUBJECT_NOT_FOUND');
     throw err;
@@ -126,11 +143,20 @@ export async function updateClass(ctx: Ctx, id: string, input: UpdateClassReques
   return toClass(row);
 }
 
-/** Deletes the class with its memberships and tasks (and their submissions); the student accounts stay. */
+/**
+ * Deletes the class with its memberships, tasks (and their submissions) and sharing; the student accounts
+ * stay. Its owner's alone: a colleague gets 403 CLASS_DELETE_OWNER_ONLY, anyone else the class's 404.
+ */
 export async function deleteClass(ctx: Ctx, id: string): Promise<void> {
+  const viewer = actorId(ctx);
   const deleted = await ctx.db
     .delete(classes)
-    .where(usableClass(ctx, id, 'manage'))
+    .where(and(eq(classes.id, id), ownedBy.classes(viewer)))
     .returning({ id: classes.id });
-  if (deleted.length === 0) throw new AppError('CLASS_NOT_FOUND');
+  if (deleted.length > 0) return;
+  const [shared] = await ctx.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(usableClass(ctx, id, 'view'));
+  throw new AppError(shared ? 'CLASS_DELETE_OWNER_ONLY' : 'CLASS_NOT_FOUND');
 }

@@ -123,7 +123,7 @@ export async function listGradeChanges(ctx: Ctx, submissionId: string): Promise<
       skill_name: row.skill_name,
       actor: row.actor,
       teacher_id: row.teacher_id,
-      teacher_name: row.teacher_id ? fullName(names.get(row.teacher_id)) : null,
+      teacher_name: row.teacher_id ? (row.teacher_name ?? fullName(names.get(row.teacher_id))) : null,
       mine: row.teacher_id === viewer,
       at: iso(row.at),
       from_score: row.from_score,
@@ -205,7 +205,7 @@ export async function gradeChangesCsv(
         BERLIN.format(change.at),
         nameOf(student_id),
         change.skill_name,
-        change.actor === 'ai' ? 'KI' : nameOf(change.teacher_id) || 'Lehrkraft',
+        change.actor === 'ai' ? 'KI' : change.teacher_name || nameOf(change.teacher_id) || 'Lehrkraft',
         scoreCell(change.from_score),
         scoreCell(change.to_score),
       ]

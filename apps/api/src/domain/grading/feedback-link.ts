@@ -1,6 +1,6 @@
 import type { FeedbackLinkResponse } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
-import { submissionFiles, submissions, tasks } from '../../db/schema';
+import { classes, submissionFiles, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { namesOf } from '../../lib/student-names';
 import { sharedByFeedbackLink } from '../access';
@@ -20,9 +20,12 @@ async function releasedSubmission(ctx: Ctx, token: string) {
       id: submissions.id,
       task_id: submissions.task_id,
       student_id: submissions.student_id,
-      teacher: submissions.created_by,
+      // The class's owner reads the grading: whoever graded, the owner may always view it.
+      teacher: classes.created_by,
     })
     .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.task_id))
+    .innerJoin(classes, eq(classes.id, tasks.class_id))
     .where(sharedByFeedbackLink(token));
   if (!row) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
   return row;

@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { feedbackReleases, submissions, tasks } from '../../db/schema';
+import { classes, feedbackReleases, submissions, tasks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { byName, classMembers } from '../../lib/student-names';
 import { accessible, requireClass, sharedByFeedbackLink } from '../access';
@@ -79,11 +79,13 @@ export async function feedbackLinkSkillProfile(ctx: Ctx, token: string): Promise
     .select({
       id: submissions.id,
       student_id: submissions.student_id,
-      teacher: submissions.created_by,
+      // The class's owner, who may view every hand-in of the class.
+      teacher: classes.created_by,
       class_id: tasks.class_id,
     })
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.task_id))
+    .innerJoin(classes, eq(classes.id, tasks.class_id))
     .where(sharedByFeedbackLink(token));
   if (!link) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
   const own = link.student_id

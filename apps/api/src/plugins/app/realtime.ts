@@ -4,15 +4,16 @@ import fp from 'fastify-plugin';
 import type { ListenHandlers } from '../../db/client';
 
 // Realtime (ARCHITECTURE.md §2): row changes of the watched tables (submissions, submission_files,
-// skill_feedback, skill_group_feedback, notifications) are announced by triggers on channel kz_realtime
-// (migration 0005) and delivered at commit to every API process that listens, so several processes work. Each
-// process listens once and hands an event only to the streams of the row's owner (GET /api/events).
+// skill_feedback, skill_group_feedback, notifications, class_teachers) are announced by triggers on channel
+// kz_realtime (migrations 0005, 0019) and delivered at commit to every API process that listens, so several
+// processes work. Each process listens once and hands an event only to the streams of the users the trigger
+// names: a class's teachers for its hand-ins and grading, the receiver for a notification (GET /api/events).
 
 export const REALTIME_CHANNEL = 'kz_realtime';
 const LISTEN_RETRY_MS = 5000;
 
 export interface RealtimeSubscriber {
-  /** A change of one of the owner's rows. */
+  /** A change of a row the user may see. */
   change(event: RealtimeChangeEvent): void;
   /** Changes may have been missed (the listener connection dropped): refetch everything. */
   reset(): void;
@@ -36,7 +37,8 @@ declare module 'fastify' {
 interface Announcement {
   table: string;
   type: string;
-  owner: string;
+  /** The users whose streams get the event. */
+  owners: string[];
   at: string;
   record: Record<string, unknown>;
 }
@@ -46,7 +48,8 @@ const isAnnouncement = (value: unknown): value is Announcement => {
   const a = value as Record<string, unknown>;
   return (
     typeof a.table === 'string' &&
-    typeof a.owner === 'string' &&
+    Array.isArray(a.owners) &&
+    a.owners.every((owner) => typeof owner === 'string') &&
     typeof a.at === 'string' &&
     (REALTIME_EVENT_TYPES as readonly unknown[]).includes(a.type) &&
     Boolean(a.record) &&
@@ -108,10 +111,9 @@ export default fp(
           app.log.warn({ payload: payload.slice(0, 200) }, 'Realtime: unlesbare Nachricht');
           return;
         }
-        const subscribers = byUser.get(parsed.owner);
-        if (!subscribers) return;
         const event = toChangeEvent(parsed);
-        for (const subscriber of subscribers) subscriber.change(event);
+        for (const owner of parsed.owners)
+          for (const subscriber of byUser.get(owner) ?? []) subscriber.change(event);
       },
       // Listening again after a dropped connection: what happened meanwhile is unknown, clients refetch.
       onRestored() {

@@ -1,4 +1,9 @@
 import {
+  ZClassTeacher,
+  ZClassTeacherParams,
+  ZListClassTeachersResponse,
+  ZShareClassRequest,
+  ZUpdateClassTeacherRequest,
   ZClassStudentParams,
   ZClassTokenResponse,
   ZCreateClassRequest,
@@ -24,6 +29,12 @@ import {
   rotateJoinToken,
   updateClass,
 } from '../../../domain/classes';
+import {
+  listClassTeachers,
+  removeClassTeacher,
+  shareClass,
+  updateClassTeacher,
+} from '../../../domain/classes/teachers';
 import { actorId } from '../../../domain/context';
 import { exportClassData } from '../../../domain/privacy';
 import { dataExportRateLimit } from '../../../lib/data-export-rate-limit';
@@ -52,7 +63,12 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const ctx = ctxOf(request);
       const userId = actorId(ctx);
-      const cache = { userId, key: `classes:${userId}`, tables: ['classes'], schema: ZListClassesResponse };
+      const cache = {
+        userId,
+        key: `classes:${userId}`,
+        tables: ['classes', 'class_teachers'],
+        schema: ZListClassesResponse,
+      };
       sendCachedList(app, reply, cache, () => listClasses(ctx));
     },
   );
@@ -143,6 +159,66 @@ const classesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, userId } = request.params;
       await removeClassStudent(ctxOf(request), id, userId);
       return { class_id: id, user_id: userId };
+    },
+  );
+
+  app.get(
+    '/api/classes/:id/teachers',
+    {
+      schema: {
+        tags,
+        summary: 'Who teaches the class: its owner and the colleagues it is shared with',
+        params: ZIdParams,
+        response: { 200: ZListClassTeachersResponse },
+      },
+    },
+    async (request) => ({ teachers: await listClassTeachers(ctxOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/classes/:id/teachers',
+    {
+      // Each try tells whether an address has a teacher account here: keep probing slow.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Invite a colleague (by their account’s e-mail address) to the class with a role',
+        params: ZIdParams,
+        body: ZShareClassRequest,
+        response: { 201: ZClassTeacher },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await shareClass(ctxOf(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/api/classes/:id/teachers/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a colleague’s role in the class',
+        params: ZClassTeacherParams,
+        body: ZUpdateClassTeacherRequest,
+        response: { 200: ZClassTeacher },
+      },
+    },
+    (request) =>
+      updateClassTeacher(ctxOf(request), request.params.id, request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    '/api/classes/:id/teachers/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a colleague from the class, withdraw an invitation, or leave the class (oneself)',
+        params: ZClassTeacherParams,
+      },
+    },
+    async (request, reply) => {
+      await removeClassTeacher(ctxOf(request), request.params.id, request.params.userId);
+      return reply.code(204).send();
     },
   );
 

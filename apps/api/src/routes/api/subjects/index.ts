@@ -41,7 +41,7 @@ const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const cache = {
         userId,
         key: `subjects:${userId}`,
-        tables: ['subjects'],
+        tables: ['subjects', 'classes', 'class_teachers'],
         schema: ZListSubjectsResponse,
       };
       sendCachedList(app, reply, cache, () => listSubjects(ctx));

@@ -45,7 +45,7 @@ const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       const cache = {
         userId,
         key: `tasks:${userId}:${classId ?? ''}`,
-        tables: ['tasks', 'classes'],
+        tables: ['tasks', 'classes', 'class_teachers'],
         schema: ZListTasksResponse,
       };
       sendCachedList(app, reply, cache, () => listTasks(ctx, classId));
