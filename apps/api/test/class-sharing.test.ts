@@ -14,6 +14,7 @@ import { baseUrlOf, classroom, until, type Classroom } from './helpers/classroom
 import { drivers } from './helpers/database';
 import { connect, type Stream } from './helpers/sse';
 import { errorOf, signIn, type SignedIn } from './helpers/tokens';
+import { unzip } from './helpers/zip';
 
 // Co-teaching: a class's owner invites a colleague by e-mail with a role; the colleague accepts or declines;
 // the owner changes the role or removes them, which ends their access and their live updates at once.
@@ -144,6 +145,20 @@ describe.each(drivers)('Sharing a class with colleagues on %s', (driver) => {
       changes: Array<{ teacher_name: string | null; mine: boolean }>;
     };
     expect(changes.changes[0]).toMatchObject({ teacher_name: 'Bert Wąsowski', mine: false });
+
+    // Bert's data export: the class is Anna's, so only his grading in it, apart and without names or files.
+    const exported = await bert.call('GET', '/api/account/export');
+    expect(exported.statusCode).toBe(200);
+    const entries = await unzip(exported.rawPayload);
+    const json = (name: string) => JSON.parse(entries.get(name)!.toString('utf8')) as unknown;
+    expect(json('classes.json')).toEqual([]);
+    expect(json('tasks.json')).toEqual([]);
+    expect(json('submissions.json')).toEqual([]);
+    expect([...entries.keys()].filter((name) => name.startsWith('files/'))).toEqual([]);
+    expect(json('grading_in_shared_classes.json')).toMatchObject({
+      skills: [{ submission_id: room.submissionIds[0], score: 1, task_title: room.task.title }],
+    });
+    expect(JSON.stringify(json('grading_in_shared_classes.json'))).not.toContain(room.studentNames[0]!);
 
     const del = await bert.call('DELETE', `/api/classes/${classId()}`);
     expect(del.statusCode).toBe(403);

@@ -1,14 +1,20 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import {
+  classes as classesTable,
   coinLedger,
   feedbackReleases,
   notifications as notificationsTable,
+  skillFeedback,
+  skillGroupFeedback,
+  skillGroups as skillGroupsTable,
+  skills as skillsTable,
   submissionFiles,
   submissions,
+  tasks as tasksTable,
 } from '../../db/schema';
 import { isoTimestamp } from '../../lib/sql';
-import { accessible } from '../access';
+import { accessible, ownedBy } from '../access';
 import { listClasses, listClassStudents } from '../classes';
 import { coinBalance } from '../coins';
 import { actorId, type Ctx } from '../context';
@@ -26,7 +32,9 @@ import { requireUser } from './users';
 
 // "Export my data" (PRODUCT.md §4 Account, ARCHITECTURE.md §5): everything of the signed-in user as one ZIP.
 // Every part is read through the operations the pages use, so the export shows the rows exactly as the API
-// does and only what the access policy grants the user; nothing here has its own serialisation.
+// does and only what the access policy grants the user; nothing here has its own serialisation. Classes
+// colleagues shared with the user are not theirs: of those, only the user's own grading goes in, apart
+// (grading_in_shared_classes.json), without the students' names or files.
 
 export const exportFileName = (now: Date) => `klassenzimmer-export-${exportDate(now)}.zip`;
 
@@ -48,6 +56,10 @@ submissions.json        Die Abgaben zu deinen Aufgaben mit Status, Punkten und D
 grading.json            Deine Bewertung je Abgabe: Punkte und Texte je Kompetenz (mit den
                         Vorschlägen der KI) und die Rückmeldung je Kompetenzbereich.
 feedback_releases.json  Die ausgeteilten Rückmeldungen, so wie die Schüler sie sehen.
+grading_in_shared_classes.json
+                        Deine Bewertungen in Klassen, die Kolleginnen und Kollegen mit dir geteilt
+                        haben: je Abgabe deine Punkte und Texte (ohne Namen und Dateien der Schüler;
+                        die Klasse selbst gehört der Lehrkraft, die sie angelegt hat).
 notifications.json      Deine Benachrichtigungen.
 coins.json              Dein Coin-Guthaben und alle Buchungen.
 files.json              Alle hochgeladenen Dateien mit Name, Typ, Größe, Prüfsumme (SHA-256) und
@@ -69,23 +81,40 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   const { db } = ctx;
   const now = new Date();
 
-  const [user, roles, profile, subjects, classes, tasks, skillGroups, clusters, list, notifications] =
-    await Promise.all([
-      requireUser(ctx, userId),
-      rolesOf(db, userId),
-      getProfile(ctx),
-      listSubjects(ctx),
-      listClasses(ctx),
-      listTasks(ctx),
-      listSkillGroups(ctx),
-      listClusters(ctx),
-      listSubmissions(ctx),
-      db
-        .select(notificationColumns)
-        .from(notificationsTable)
-        .where(accessible.notifications('view', userId))
-        .orderBy(asc(notificationColumns.created_at), asc(notificationColumns.id)),
-    ]);
+  const [
+    user,
+    roles,
+    profile,
+    subjects,
+    allClasses,
+    allTasks,
+    allSkillGroups,
+    clusters,
+    allSubmissions,
+    notifications,
+  ] = await Promise.all([
+    requireUser(ctx, userId),
+    rolesOf(db, userId),
+    getProfile(ctx),
+    listSubjects(ctx),
+    listClasses(ctx),
+    listTasks(ctx),
+    listSkillGroups(ctx),
+    listClusters(ctx),
+    listSubmissions(ctx),
+    db
+      .select(notificationColumns)
+      .from(notificationsTable)
+      .where(accessible.notifications('view', userId))
+      .orderBy(asc(notificationColumns.created_at), asc(notificationColumns.id)),
+  ]);
+  // The user's own classes; shared ones are their owners' (only the user's grading there, below).
+  const classes = allClasses.filter((c) => c.my_role === 'owner');
+  const classIds = new Set(classes.map((c) => c.id));
+  const tasks = allTasks.filter((task) => classIds.has(task.class_id));
+  const taskIds = new Set(tasks.map((task) => task.id));
+  const list = allSubmissions.filter((submission) => taskIds.has(submission.task_id));
+  const skillGroups = allSkillGroups.filter((group) => group.created_by === userId);
   // One after the other: PGlite has one connection, and these are few per teacher.
   const students = [];
   for (const c of classes) students.push({ class_id: c.id, students: await listClassStudents(ctx, c.id) });
@@ -95,7 +124,13 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   const grading = [];
   for (const submission of list) grading.push(await loadGrading(ctx, submission.id));
 
-  const mine = accessible.submissions('view', userId);
+  const mine = and(
+    accessible.submissions('view', userId),
+    inArray(
+      submissions.task_id,
+      db.select({ id: tasksTable.id }).from(tasksTable).where(ownedBy.tasks(userId)),
+    ),
+  );
   const releases = await db
     .select({
       submission_id: feedbackReleases.submission_id,
@@ -125,8 +160,17 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   const files = await db
     .select({ ...fileColumns, storage_key: submissionFiles.storage_key })
     .from(submissionFiles)
-    .where(accessible.submissionFiles('view', userId))
+    .where(
+      and(
+        accessible.submissionFiles('view', userId),
+        inArray(
+          submissionFiles.task_id,
+          db.select({ id: tasksTable.id }).from(tasksTable).where(ownedBy.tasks(userId)),
+        ),
+      ),
+    )
     .orderBy(asc(submissionFiles.task_id), asc(submissionFiles.uploaded_at), asc(submissionFiles.id));
+  const sharedGrading = await gradingInSharedClasses(ctx, userId);
 
   const zip = exportZip(ctx, now, README);
   zip.json('profile.json', { profile });
@@ -146,6 +190,7 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   zip.json('submissions.json', list);
   zip.json('grading.json', grading);
   zip.json('feedback_releases.json', releases);
+  zip.json('grading_in_shared_classes.json', sharedGrading);
   zip.json('notifications.json', notifications);
   zip.json('coins.json', { balance, ledger: coinRows });
   const fileIndex = await zip.files(files);
@@ -154,4 +199,49 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
 
   ctx.log.info({ userId, files: fileIndex.length, submissions: list.length }, 'account data exported');
   return { fileName: exportFileName(now), stream };
+}
+
+/** The user's scores, texts and group feedback in classes other teachers own, per class and task. */
+async function gradingInSharedClasses(ctx: Ctx, userId: string) {
+  const { db } = ctx;
+  const notMine = ne(classesTable.created_by, userId);
+  const skillsRows = await db
+    .select({
+      class_name: classesTable.name,
+      task_title: tasksTable.title,
+      submission_id: skillFeedback.submission_id,
+      skill: skillsTable.name,
+      score: skillFeedback.score,
+      reason: skillFeedback.reason,
+      recommendation: skillFeedback.recommendation,
+      updated_at: isoTimestamp(skillFeedback.updated_at),
+    })
+    .from(skillFeedback)
+    .innerJoin(skillsTable, eq(skillsTable.id, skillFeedback.skill_id))
+    .innerJoin(submissions, eq(submissions.id, skillFeedback.submission_id))
+    .innerJoin(tasksTable, eq(tasksTable.id, submissions.task_id))
+    .innerJoin(classesTable, eq(classesTable.id, tasksTable.class_id))
+    .where(and(eq(skillFeedback.created_by, userId), notMine))
+    .orderBy(
+      asc(classesTable.name),
+      asc(tasksTable.title),
+      asc(skillFeedback.submission_id),
+      asc(skillsTable.name),
+    );
+  const groupRows = await db
+    .select({
+      class_name: classesTable.name,
+      task_title: tasksTable.title,
+      submission_id: skillGroupFeedback.submission_id,
+      skill_group: skillGroupsTable.name,
+      feedback: skillGroupFeedback.feedback,
+    })
+    .from(skillGroupFeedback)
+    .innerJoin(skillGroupsTable, eq(skillGroupsTable.id, skillGroupFeedback.skillGroup_id))
+    .innerJoin(submissions, eq(submissions.id, skillGroupFeedback.submission_id))
+    .innerJoin(tasksTable, eq(tasksTable.id, submissions.task_id))
+    .innerJoin(classesTable, eq(classesTable.id, tasksTable.class_id))
+    .where(and(eq(skillGroupFeedback.created_by, userId), notMine))
+    .orderBy(asc(classesTable.name), asc(tasksTable.title), asc(skillGroupFeedback.submission_id));
+  return { skills: skillsRows, skill_groups: groupRows };
 }
