@@ -56,6 +56,14 @@ describe.each(drivers)('GET /api/account/export on %s', (driver) => {
       (await teacher.call('POST', `/api/feedback/${submissionId}/release`, { allowUnscored: true }))
         .statusCode,
     ).toBe(200);
+    // A rubric kept in the library.
+    const template = await teacher.call('POST', '/api/rubric-templates', {
+      task_id: mine.task.id,
+      title: 'Bruchrechnung Raster',
+      subject: 'Mathematik',
+      grade: '6',
+    });
+    expect(template.statusCode).toBe(201);
   });
   afterAll(async () => {
     await t?.close();
@@ -111,6 +119,9 @@ describe.each(drivers)('GET /api/account/export on %s', (driver) => {
     expect(releases.map((r) => r.submission_id)).toEqual([mine.submissionIds[0]]);
     expect(jsonOf(entries, 'coins.json')).toMatchObject({ balance: expect.any(Number) as number });
     expect(Array.isArray(jsonOf(entries, 'notifications.json'))).toBe(true);
+    expect(jsonOf(entries, 'rubric_templates.json')).toEqual([
+      expect.objectContaining({ title: 'Bruchrechnung Raster', visibility: 'private' }),
+    ]);
 
     // The uploaded photos, byte for byte as the teacher's file route serves them.
     const files = jsonOf(entries, 'files.json') as Array<{ id: string; zip_path: string | null }>;

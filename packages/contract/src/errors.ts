@@ -81,6 +81,20 @@ export const errorCatalog = {
   CLASS_FIELDS_MISSING: { status: 400, message: 'Fehlende Informationen für die Klasse' },
   CLASS_NOT_FOUND: { status: 404, message: 'Klasse nicht gefunden' },
   SUBJECT_NOT_FOUND: { status: 404, message: 'Fach nicht gefunden' },
+  // The rubric library.
+  RUBRIC_TEMPLATE_NOT_FOUND: { status: 404, message: 'Vorlage nicht gefunden' },
+  RUBRIC_TEMPLATE_FIELDS_MISSING: {
+    status: 400,
+    message: 'Bitte gib der Vorlage einen Titel, ein Fach und die Jahrgangsstufe.',
+  },
+  RUBRIC_TEMPLATE_EMPTY: {
+    status: 409,
+    message: 'Diese Aufgabe hat noch kein Bewertungsraster, das als Vorlage gespeichert werden kann.',
+  },
+  RUBRIC_TEMPLATE_NO_SCHOOL: {
+    status: 409,
+    message: 'Um eine Vorlage mit deiner Schule zu teilen, trage zuerst deine Schule in deinem Konto ein.',
+  },
   // Sharing a class with a colleague (co-teaching): the address must belong to a teacher on this server.
   COLLEAGUE_NOT_FOUND: {
     status: 404,

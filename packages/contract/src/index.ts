@@ -10,6 +10,7 @@ export * from './classes';
 export * from './class-teachers';
 export * from './tasks';
 export * from './skills';
+export * from './rubric-templates';
 export * from './clusters';
 export * from './feedback';
 export * from './submissions';

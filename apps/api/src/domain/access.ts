@@ -11,6 +11,7 @@ import {
   notifications,
   pdfExports,
   rawSourceCriteria,
+  rubricTemplates,
   skillDetails,
   skillGroups,
   skills,
@@ -98,6 +99,8 @@ export const ownedBy = {
   clusters: is(clusters.created_by),
   /** An export is read only by the teacher who asked for it. */
   pdfExports: is(pdfExports.created_by),
+  /** A library template is its author's: only they change or delete it; it goes with their account. */
+  rubricTemplates: is(rubricTemplates.created_by),
   /** The student accounts a teacher created; their own profile, which they wrote too, is not one. */
   studentAccounts: (viewer: Viewer): SQL =>
     and(eq(userProfile.created_by, viewer), ne(userProfile.user_id, viewer))!,
@@ -288,6 +291,18 @@ export const classAccessOf = (viewer: Viewer): SQL<ClassAccess> =>
 
 /** The verbs a table of `accessible` answers. */
 export type VerbOf<T extends keyof typeof accessible> = Parameters<(typeof accessible)[T]>[0];
+
+/**
+ * The rubric templates a teacher finds in the library: their own, and those shared with their school (the
+ * school from their profile, normalised; the caller reads it, the profile being encrypted).
+ */
+export const libraryTemplates = (viewer: Viewer, schoolKey: string | null): SQL =>
+  schoolKey === null
+    ? ownedBy.rubricTemplates(viewer)
+    : or(
+        ownedBy.rubricTemplates(viewer),
+        and(eq(rubricTemplates.visibility, 'school'), eq(rubricTemplates.school_key, schoolKey)),
+      )!;
 
 /**
  * The tasks anyone holding a task id may see on the public submit page (and hand in to, while

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { audit, createdAt, entityId, userId } from './columns';
+import { RUBRIC_TEMPLATE_VISIBILITIES, type RubricTemplateContent } from '@app/contract';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { audit, createdAt, entityId, oneOf, userId } from './columns';
 import { tasks } from './tasks';
 
 // The rubric of a task (ARCHITECTURE.md §1): skill groups → skills → one descriptor (skill detail) per score
@@ -136,5 +137,31 @@ export const skillXSkillGroup = pgTable(
   (t) => [
     primaryKey({ columns: [t.skill_id, t.group_id] }),
     index('skill_x_skill_group_group_id_idx').on(t.group_id),
+  ],
+);
+
+/**
+ * The rubric library (ADR 038): a rubric saved as a template, private or shared with the teachers of the
+ * author's school (`school_key`, from the author's profile when shared). The content is a copy, not a link:
+ * using it creates new skill groups in the task.
+ */
+export const rubricTemplates = pgTable(
+  'rubric_templates',
+  {
+    id: entityId(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    subject: text().notNull(),
+    grade: text().notNull(),
+    visibility: text({ enum: RUBRIC_TEMPLATE_VISIBILITIES }).notNull().default('private'),
+    /** The author's school (normalised state|city|name) while shared with it; null when private. */
+    school_key: text(),
+    content: jsonb().$type<RubricTemplateContent>().notNull(),
+    ...audit(),
+  },
+  (t) => [
+    index('rubric_templates_created_by_idx').on(t.created_by),
+    index('rubric_templates_school_key_idx').on(t.school_key),
+    check('rubric_templates_visibility_check', oneOf(t.visibility, RUBRIC_TEMPLATE_VISIBILITIES)),
   ],
 );

@@ -28,6 +28,7 @@ export const ownedTables: ReadonlyArray<{ table: PgTable; owner: (user: string) 
   { table: schema.skillGroups, owner: ownedBy.skillGroups },
   { table: schema.clusters, owner: ownedBy.clusters },
   { table: schema.pdfExports, owner: ownedBy.pdfExports },
+  { table: schema.rubricTemplates, owner: ownedBy.rubricTemplates },
 ];
 
 /** Columns naming the user a row is about: those rows go with the user. */

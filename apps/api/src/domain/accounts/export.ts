@@ -5,6 +5,7 @@ import {
   coinLedger,
   feedbackReleases,
   notifications as notificationsTable,
+  rubricTemplates,
   skillFeedback,
   skillGroupFeedback,
   skillGroups as skillGroupsTable,
@@ -52,6 +53,7 @@ students.json           Die Schüler deiner Klassen mit ihren Namen, je Klasse.
 tasks.json              Deine Aufgaben.
 rubrics.json            Deine Bewertungsraster: Kompetenzbereiche mit Kompetenzen und Niveaustufen,
                         die Kriterien je Kompetenzbereich und die Kriterien-Cluster.
+rubric_templates.json   Deine Vorlagen in der Raster-Bibliothek (privat oder für deine Schule).
 submissions.json        Die Abgaben zu deinen Aufgaben mit Status, Punkten und Dateiliste.
 grading.json            Deine Bewertung je Abgabe: Punkte und Texte je Kompetenz (mit den
                         Vorschlägen der KI) und die Rückmeldung je Kompetenzbereich.
@@ -171,6 +173,21 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
     )
     .orderBy(asc(submissionFiles.task_id), asc(submissionFiles.uploaded_at), asc(submissionFiles.id));
   const sharedGrading = await gradingInSharedClasses(ctx, userId);
+  const templates = await db
+    .select({
+      id: rubricTemplates.id,
+      title: rubricTemplates.title,
+      description: rubricTemplates.description,
+      subject: rubricTemplates.subject,
+      grade: rubricTemplates.grade,
+      visibility: rubricTemplates.visibility,
+      content: rubricTemplates.content,
+      created_at: isoTimestamp(rubricTemplates.created_at),
+      updated_at: isoTimestamp(rubricTemplates.updated_at),
+    })
+    .from(rubricTemplates)
+    .where(ownedBy.rubricTemplates(userId))
+    .orderBy(asc(rubricTemplates.created_at), asc(rubricTemplates.id));
 
   const zip = exportZip(ctx, now, README);
   zip.json('profile.json', { profile });
@@ -187,6 +204,7 @@ export async function exportAccountData(ctx: Ctx): Promise<{ fileName: string; s
   zip.json('students.json', students);
   zip.json('tasks.json', tasks);
   zip.json('rubrics.json', { skill_groups: skillGroups, criteria, clusters });
+  zip.json('rubric_templates.json', templates);
   zip.json('submissions.json', list);
   zip.json('grading.json', grading);
   zip.json('feedback_releases.json', releases);

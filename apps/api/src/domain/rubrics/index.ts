@@ -15,3 +15,11 @@ export { createSkillDetail, deleteSkillDetail, listSkillDetails, updateSkillDeta
 export { getRubric, loadRubric, rubricOfTask } from './rubric';
 export { createSkill, deleteSkill, reorderSkills, updateSkill } from './skills';
 export { linkSkillGroup, reorderTaskGroups, unlinkSkillGroup } from './task-links';
+export {
+  createRubricTemplate,
+  deleteRubricTemplate,
+  getRubricTemplate,
+  listRubricTemplates,
+  updateRubricTemplate,
+  useRubricTemplate,
+} from './templates';

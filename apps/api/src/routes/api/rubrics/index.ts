@@ -8,10 +8,11 @@ import skillGroups from './skill-groups';
 import skills from './skills';
 import taskRubric from './task-rubric';
 import taskSkillGroups from './task-skill-groups';
+import templates from './templates';
 
 /**
  * The rubric resources (ARCHITECTURE.md §6): a task's rubric under `/api/tasks/:taskId/…`, `/api/skill-groups`,
- * `/api/skills`, `/api/skill-details`, `/api/criteria` and `/api/clusters`. Rows the caller may not use
+ * `/api/skills`, `/api/skill-details`, `/api/criteria`, `/api/clusters` and the library `/api/rubric-templates`. Rows the caller may not use
  * answer the resource's 404 (domain/access.ts).
  */
 const rubricRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +26,7 @@ const rubricRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(skillDetails);
   await app.register(criteria);
   await app.register(clusters);
+  await app.register(templates);
 };
 
 export default rubricRoutes;
