@@ -1,6 +1,6 @@
 import { GRADE_CHANGE_ACTORS } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { entityId, oneOf, userId } from './columns';
 import { skills } from './rubrics';
 import { submissions } from './submissions';
@@ -41,14 +41,19 @@ export const gradeChanges = pgTable(
 );
 
 /**
- * When the teacher last opened the grading view of a submission with its files (ADR 026): "Alle Vorschläge
- * übernehmen" is allowed only after a view that came after the AI's last suggestion.
+ * When each teacher last opened the grading view of a submission with its files (ADR 026): "Alle Vorschläge
+ * übernehmen" is allowed only after the acting teacher's own view that came after the AI's last suggestion
+ * (one row per teacher: a colleague's view does not count, nor overwrite it, ADR 037).
  */
-export const gradingViews = pgTable('grading_views', {
-  // CASCADE: the record goes with its submission.
-  submission_id: text()
-    .primaryKey()
-    .references(() => submissions.id, { onDelete: 'cascade' }),
-  viewed_by: userId().notNull(),
-  viewed_at: timestamp({ withTimezone: true }).notNull(),
-});
+export const gradingViews = pgTable(
+  'grading_views',
+  {
+    // CASCADE: the record goes with its submission.
+    submission_id: text()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    viewed_by: userId().notNull(),
+    viewed_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submission_id, t.viewed_by] })],
+);

@@ -102,7 +102,7 @@ export async function recordGradingView(db: Executor, viewer: string, submission
     insert into ${gradingViews} (submission_id, viewed_by, viewed_at)
     select ${submissionId}, ${viewer}, clock_timestamp()
     where exists (select 1 from ${submissionFiles} where ${submissionFiles.submission_id} = ${submissionId})
-    on conflict (submission_id) do update set viewed_by = excluded.viewed_by, viewed_at = excluded.viewed_at`);
+    on conflict (submission_id, viewed_by) do update set viewed_at = excluded.viewed_at`);
 }
 
 /** `GET /api/feedback/:submissionId/changes`: the log of one submission, newest first (owner only, else 404). */
