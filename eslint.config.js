@@ -36,7 +36,7 @@ const webFeatureDeps = {
   corrections: ['ai', 'config'],
   dev: ['ai', 'editor', 'submissions', 'tasks'],
   editor: [],
-  grading: ['editor', 'students', 'submissions'],
+  grading: ['classes', 'editor', 'students', 'submissions'],
   notifications: [],
   pwa: [],
   registration: ['auth', 'subjects'],

@@ -3,6 +3,7 @@ import { deShell } from './de.shell';
 import { deAuth } from './de.auth';
 import { deAdmin } from './de.admin';
 import { deClasses, deJoinClass, deShowClassToken, deStudents } from './de.classes';
+import { deSharing } from './de.sharing';
 import { deEditor, deTasks } from './de.tasks';
 import { deToasts } from './de.toasts';
 import { deRubrics } from './de.rubrics';
@@ -174,6 +175,9 @@ export const de = {
 
   /** /showClassToken */
   showClassToken: deShowClassToken,
+
+  /** Co-teaching: a class's teachers, the invitations, shared classes and their roles (`de.sharing.ts`). */
+  sharing: deSharing,
 
   /** Tasks: the task page, creating and editing a task (`de.tasks.ts`). */
   tasks: deTasks,

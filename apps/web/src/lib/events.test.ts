@@ -48,4 +48,23 @@ describe('Which queries a change event refreshes', () => {
       submissionIds: [],
     });
   });
+  it('a class’s teachers (co-teaching): the class list, the invitations and the class with all below it', () => {
+    for (const type of ['INSERT', 'UPDATE', 'DELETE'] as const)
+      expect(
+        affectedKeys(
+          event('class_teachers', type, { id: 'k1:u1', class_id: 'k1', user_id: 'u1', role: 'grade' }),
+        ),
+      ).toEqual({
+        exact: [
+          ['classes', 'list'],
+          ['classes', 'invitations'],
+          ['classes', 'k1'],
+        ],
+        submissionIds: [],
+      });
+    // An invitation on the bell also waits at the top of the class list.
+    expect(
+      affectedKeys(event('notifications', 'INSERT', { id: 'n', type: 'class_invitation', title: 'T' })),
+    ).toEqual({ exact: [['notifications'], ['classes', 'invitations']], submissionIds: [] });
+  });
 });

@@ -1,4 +1,4 @@
-import { ZRealtimeChangeEvent, type RealtimeChangeEvent } from '@app/contract';
+import { CLASS_INVITATION_NOTIFICATION, ZRealtimeChangeEvent, type RealtimeChangeEvent } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -57,7 +57,27 @@ export function affectedKeys(event: RealtimeChangeEvent): {
     case 'skill_group_feedback':
       return { exact: [], submissionIds: submissionId ? [submissionId] : [] };
     case 'notifications':
-      return { exact: [queryKeys.notifications.all], submissionIds: [] };
+      // An invitation to a colleague's class arrives on the bell and waits at the top of the class list.
+      return {
+        exact:
+          row.type === CLASS_INVITATION_NOTIFICATION
+            ? [queryKeys.notifications.all, queryKeys.classes.invitations()]
+            : [queryKeys.notifications.all],
+        submissionIds: [],
+      };
+    case 'class_teachers': {
+      // Co-teaching: someone was invited, accepted, declined, left, was removed or got another role. The
+      // class list, the invitations and the class change (its `my_role`, and below it its teachers).
+      const classId = typeof row.class_id === 'string' ? row.class_id : null;
+      return {
+        exact: [
+          queryKeys.classes.list(),
+          queryKeys.classes.invitations(),
+          ...(classId ? [queryKeys.classes.detail(classId)] : []),
+        ],
+        submissionIds: [],
+      };
+    }
     default:
       return { exact: [], submissionIds: [] };
   }

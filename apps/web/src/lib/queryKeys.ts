@@ -38,6 +38,10 @@ export const queryKeys = {
     token: (id: string) => [...classDetail(id), 'token'] as const,
     tasks: (id: string) => [...classDetail(id), 'tasks'] as const,
     skillProfile: (id: string) => [...classDetail(id), 'skill-profile'] as const,
+    /** Who teaches the class (co-teaching): the owner and the colleagues it is shared with. */
+    teachers: (id: string) => [...classDetail(id), 'teachers'] as const,
+    /** The invitations to other teachers' classes waiting for the signed-in teacher's answer. */
+    invitations: () => ['classes', 'invitations'] as const,
   },
 
   tasks: {

@@ -1,7 +1,15 @@
-import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../components/links';
-import { ClassDataExport, ClassDetailsForm, DeleteClass, JoinTokenCard } from '../features/classes';
+import { useSession } from '../features/auth';
+import {
+  ClassDataExport,
+  ClassDetailsForm,
+  ClassTeachers,
+  DeleteClass,
+  JoinTokenCard,
+  useClassAccess,
+} from '../features/classes';
 import { classQueryOptions } from '../features/classes/queries';
 import { ClassSkillProfile } from '../features/grading';
 import { AddStudents, ClassStudents } from '../features/students';
@@ -11,13 +19,19 @@ import { de } from '../i18n/de';
 import { usePageTitle } from '../lib/usePageTitle';
 
 /**
- * `/classes/{classId}`: the class's tasks, students (add, remove), join code and details; below them the
- * skill profile. A page of the pages layer: it composes the classes, tasks, students and grading features.
+ * `/classes/{classId}`: the class's tasks, students (add, remove), join code, details and teachers; below
+ * them the skill profile. A page of the pages layer: it composes the classes, tasks, students and grading
+ * features. A class shared with the teacher shows only what their role may do (`useClassAccess`): 'view' and
+ * 'grade' read the class, its students and tasks; 'manage' changes them too (details, students, join code,
+ * tasks); only the owner deletes it.
  */
 export function ClassPage({ classId }: { classId: string }) {
   usePageTitle(de.titles.class);
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
   const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);
+  const { session } = useSession();
+  const access = useClassAccess(classId);
+  const canManage = access.can('manage');
   const subject = subjects.find((entry) => entry.id === cls.subject_id);
 
   return (
@@ -32,23 +46,34 @@ export function ClassPage({ classId }: { classId: string }) {
           <Badge variant="light" color="gray">
             {subject?.name ?? de.classes.unknownSubject}
           </Badge>
+          {!access.isOwner && (
+            <Badge variant="outline" color="violet">
+              {de.sharing.sharedBadge(access.role)}
+            </Badge>
+          )}
         </Group>
         {cls.description && <Text c="dimmed">{cls.description}</Text>}
+        {!access.isOwner && (
+          <Alert color="violet" variant="light" mt="xs" data-testid="shared-class-notice">
+            {de.sharing.readOnly.class[access.role]}
+          </Alert>
+        )}
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <ClassTasks classId={classId} />
-            <ClassStudents classId={classId} />
-            <AddStudents classId={classId} className={cls.name} />
+            <ClassTasks classId={classId} editable={canManage} />
+            <ClassStudents classId={classId} editable={canManage} />
+            {canManage && <AddStudents classId={classId} className={cls.name} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <JoinTokenCard classId={classId} />
-            <ClassDetailsForm classId={classId} />
+            {canManage && <JoinTokenCard classId={classId} />}
+            <ClassTeachers classId={classId} userId={session?.user?.id ?? ''} />
+            {canManage && <ClassDetailsForm classId={classId} />}
             <ClassDataExport classId={classId} />
-            <DeleteClass classId={classId} />
+            {access.isOwner && <DeleteClass classId={classId} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -2,6 +2,7 @@ import { Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../components/links';
+import { useClassAccess } from '../features/classes';
 import { classQueryOptions } from '../features/classes/queries';
 import { RubricSection } from '../features/rubrics';
 import { SubmissionsTable } from '../features/submissions';
@@ -20,12 +21,17 @@ import { usePageTitle } from '../lib/usePageTitle';
 /**
  * `/classes/{classId}/tasks/{taskId}` (PRODUCT.md §2): the task's content read-only, its rubric and
  * submissions; beside them its status (publish, close, reopen), due date and feedback template (edit, delete)
- * and the printable PDFs. Composes the tasks, rubrics and submissions features.
+ * and the printable PDFs. Composes the tasks, rubrics and submissions features. In a colleague's class
+ * (`useClassAccess`) 'view' reads everything, 'grade' also grades and prints the worksheets, and only
+ * 'manage' changes the task (status, details, rubric) or deletes it or a hand-in.
  */
 export function TaskPage({ classId, taskId }: { classId: string; taskId: string }) {
   usePageTitle(de.titles.task);
   const { data: task } = useSuspenseQuery(taskQueryOptions(taskId));
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
+  const access = useClassAccess(classId);
+  const canManage = access.can('manage');
+  const canGrade = access.can('grade');
   const [editing, setEditing] = useState(false);
 
   return (
@@ -39,29 +45,34 @@ export function TaskPage({ classId, taskId }: { classId: string; taskId: string 
           <TaskStatusBadge status={task.status} />
         </Group>
       </Stack>
-      {editing ? (
+      {editing && canManage ? (
         <TaskEditForm task={task} onDone={() => setEditing(false)} />
       ) : (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
               <TaskContentCard task={task} />
-              <RubricSection taskId={taskId} />
+              <RubricSection taskId={taskId} editable={canManage} />
               <Paper withBorder p="md" component="section" aria-labelledby="task-submissions">
                 <Stack gap="sm">
                   <Title order={2} size="h4" id="task-submissions">
                     {de.tasks.submissionsHeading}
                   </Title>
-                  <SubmissionsTable classId={classId} taskId={taskId} />
+                  <SubmissionsTable
+                    classId={classId}
+                    taskId={taskId}
+                    canGrade={canGrade}
+                    canManage={canManage}
+                  />
                 </Stack>
               </Paper>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              <TaskStatusCard task={task} />
-              <TaskDetailsCard task={task} onEdit={() => setEditing(true)} />
-              <TaskPrintCard task={task} />
+              <TaskStatusCard task={task} editable={canManage} />
+              <TaskDetailsCard task={task} onEdit={() => setEditing(true)} editable={canManage} />
+              <TaskPrintCard task={task} canGrade={canGrade} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,6 +1,9 @@
 import type {
   Class,
+  ClassInvitation,
+  ClassRole,
   ClassStudent,
+  ClassTeacher,
   Profile,
   PublicConfig,
   SchoolLookupItem,
@@ -13,7 +16,8 @@ import { TEST_USER_ID } from './authStub';
 
 /**
  * The teacher's endpoints as an in-memory server behind a stubbed `fetch` (the outer boundary of the web
- * app): subjects, classes with students and join token, tasks, student accounts, join_class. It keeps the
+ * app): subjects, classes with students and join token, tasks, student accounts, join_class, a class's
+ * teachers and the invitations (co-teaching). It keeps the
  * API's rules that the pages rely on (orders of PRODUCT.md §7, 409 for a subject in use, 404 for unknown
  * ids). `intercept` lets a test answer a call itself — fail it, or hold it to look at the optimistic state.
  */
@@ -72,6 +76,47 @@ export function makeClass(overrides: Partial<Class> = {}): Class {
     created_at: stamp(),
     created_by: TEST_USER_ID,
     updated_at: stamp(),
+    my_role: 'owner',
+    ...overrides,
+  };
+}
+
+/** The signed-in teacher as the owner of a class (`GET /api/classes/:id/teachers`' first row). */
+export function ownerTeacher(overrides: Partial<ClassTeacher> = {}): ClassTeacher {
+  return {
+    user_id: TEST_USER_ID,
+    name: 'Erika Mustermann',
+    email: 'lehrkraft@schule.de',
+    role: 'owner',
+    status: 'accepted',
+    invited_at: null,
+    ...overrides,
+  };
+}
+
+/** A colleague with access to a class (accepted unless said otherwise). */
+export function makeColleague(name: string, overrides: Partial<ClassTeacher> = {}): ClassTeacher {
+  counter += 1;
+  return {
+    user_id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@schule.de`,
+    role: 'grade',
+    status: 'accepted',
+    invited_at: stamp(),
+    ...overrides,
+  };
+}
+
+export function makeInvitation(overrides: Partial<ClassInvitation> = {}): ClassInvitation {
+  return {
+    class_id: fakeId('k'),
+    class_name: '8a',
+    grade: '8',
+    subject_name: 'Physik',
+    invited_by_name: 'Jonas Weber',
+    role: 'grade',
+    invited_at: stamp(),
     ...overrides,
   };
 }
@@ -120,6 +165,12 @@ interface TeacherApiSeed {
   profile?: Profile | null;
   /** The school directory's schools per state; default null: no directory configured. */
   schools?: Record<string, SchoolLookupItem[]> | null;
+  /** Who teaches each class, owner first; default: the signed-in teacher as its owner alone. */
+  teachers?: Record<string, ClassTeacher[]>;
+  /** Teacher accounts of the server an invitation can find by e-mail address. */
+  colleagues?: ClassTeacher[];
+  /** Invitations waiting for the signed-in teacher. */
+  invitations?: ClassInvitation[];
 }
 
 export function createTeacherApi(seed: TeacherApiSeed = {}) {
@@ -133,6 +184,9 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
     tokens: {} as Record<string, string>,
     profile: seed.profile === undefined ? makeProfile() : seed.profile,
     schools: seed.schools ?? null,
+    teachers: { ...(seed.teachers ?? {}) } as Record<string, ClassTeacher[]>,
+    colleagues: [...(seed.colleagues ?? [])],
+    invitations: [...(seed.invitations ?? [])],
   };
   const calls: ApiCall[] = [];
   const interceptors: Array<(call: ApiCall) => Answer> = [];
@@ -208,6 +262,38 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
       }
       const cls = db.classes.find((c) => c.id === id);
       if (!cls || !id) return apiErrorResponse('CLASS_NOT_FOUND');
+      if (sub === 'teachers') {
+        const teachers = (db.teachers[id] ??= [ownerTeacher()]);
+        if (!subId && method === 'GET') return json({ teachers });
+        if (!subId && method === 'POST') {
+          const email = text(input.email).trim().toLowerCase();
+          const colleague = db.colleagues.find((c) => c.email === email);
+          if (!colleague) return apiErrorResponse('COLLEAGUE_NOT_FOUND');
+          if (teachers.some((t) => t.user_id === colleague.user_id))
+            return apiErrorResponse('CLASS_ALREADY_SHARED');
+          const invited: ClassTeacher = {
+            ...colleague,
+            role: input.role as ClassRole,
+            status: 'pending',
+            invited_at: now(),
+          };
+          teachers.push(invited);
+          return json(invited, 201);
+        }
+        const teacher = teachers.find((t) => t.user_id === subId);
+        if (!teacher) return apiErrorResponse('CLASS_TEACHER_NOT_FOUND');
+        if (teacher.role === 'owner') return apiErrorResponse('CLASS_OWNER_NOT_REMOVABLE');
+        if (method === 'PATCH') {
+          teacher.role = input.role as ClassRole;
+          return json(teacher);
+        }
+        if (method === 'DELETE') {
+          db.teachers[id] = teachers.filter((t) => t.user_id !== subId);
+          // Leaving: the class is no longer the signed-in teacher's.
+          if (subId === TEST_USER_ID) db.classes = db.classes.filter((c) => c.id !== id);
+          return new Response(null, { status: 204 });
+        }
+      }
       if (sub === 'students') {
         const students = (db.students[id] ??= []);
         if (!subId && method === 'GET') return json(students);
@@ -228,9 +314,31 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
         return json(cls);
       }
       if (!sub && method === 'DELETE') {
+        if (cls.my_role !== 'owner') return apiErrorResponse('CLASS_DELETE_OWNER_ONLY');
         db.classes = db.classes.filter((c) => c.id !== id);
         db.tasks = db.tasks.filter((t) => t.class_id !== id);
         return json({ id });
+      }
+    }
+
+    if (resource === 'class-invitations') {
+      if (!id && method === 'GET') return json({ invitations: db.invitations });
+      const invitation = db.invitations.find((i) => i.class_id === id);
+      if (!invitation) return apiErrorResponse('CLASS_INVITATION_NOT_FOUND');
+      if (method === 'POST' && (sub === 'accept' || sub === 'decline')) {
+        db.invitations = db.invitations.filter((i) => i !== invitation);
+        if (sub === 'decline') return new Response(null, { status: 204 });
+        const accepted = makeClass({
+          id: invitation.class_id,
+          name: invitation.class_name,
+          grade: invitation.grade,
+          created_by: '00000000-0000-4000-9000-0000000000ff',
+          created_at: now(),
+          updated_at: now(),
+          my_role: invitation.role,
+        });
+        db.classes.push(accepted);
+        return json(accepted);
       }
     }
 

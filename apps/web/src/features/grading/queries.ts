@@ -20,6 +20,7 @@ import { apiFetch, checkedByServer, type ResponseOf } from '../../lib/api';
 import { saveDownload } from '../../lib/apiDownload';
 import { orNotFound } from '../../lib/loaders';
 import { toast, toastApiError } from '../../lib/toast';
+import { classQueryOptions } from '../classes/queries';
 import { SUBMISSIONS_POLL_MS, submissionsQueryOptions } from '../submissions/queries';
 import { queryKeys } from '../../lib/queryKeys';
 
@@ -58,14 +59,15 @@ export const gradingQueryOptions = (submissionId: string) =>
   });
 
 /**
- * Loader of the grading page: the submission and the task's list (for next/previous); an unknown or foreign
- * submission is the 404 page.
+ * Loader of the grading page: the submission, the task's list (for next/previous) and the class (what the
+ * teacher's role in it allows, co-teaching); an unknown or foreign submission is the 404 page.
  */
-export function loadGrading(queryClient: QueryClient, taskId: string, submissionId: string) {
+export function loadGrading(queryClient: QueryClient, classId: string, taskId: string, submissionId: string) {
   return orNotFound(
     Promise.all([
       queryClient.ensureQueryData(gradingQueryOptions(submissionId)),
       queryClient.ensureQueryData(submissionsQueryOptions(taskId)),
+      queryClient.ensureQueryData(classQueryOptions(classId)),
     ]),
   );
 }

@@ -20,11 +20,15 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { subjectsQueryOptions } from '../../subjects/queries';
 import { classesQueryOptions, useCreateClass, useDeleteClass } from '../queries';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ClassInvitations } from './ClassInvitations';
 
 const missing = de.errors.CLASS_FIELDS_MISSING;
 const required = (value: string) => (value.trim() ? null : missing);
 
-/** `/classes`: the teacher's classes; create one (subject, grade, name), open or delete one. */
+/**
+ * `/classes`: the teacher's classes; create one (subject, grade, name), open or delete one. Invitations to
+ * colleagues' classes wait at the top; a class shared with the teacher says so with its role.
+ */
 export function ClassesPage() {
   usePageTitle(de.titles.classes);
   return (
@@ -33,6 +37,7 @@ export function ClassesPage() {
         <Title order={1}>{de.titles.classes}</Title>
         <Text c="dimmed">{de.classes.intro}</Text>
       </Stack>
+      <ClassInvitations />
       <CreateClassForm />
       <ClassList />
     </Stack>
@@ -154,6 +159,11 @@ function ClassList() {
                     <Badge variant="light" color="gray">
                       {subjectName(cls.subject_id)}
                     </Badge>
+                    {cls.my_role !== 'owner' && (
+                      <Badge variant="outline" color="violet" data-shared-role={cls.my_role}>
+                        {de.sharing.sharedBadge(cls.my_role)}
+                      </Badge>
+                    )}
                   </Group>
                   {cls.description && (
                     <Text size="sm" c="dimmed" lineClamp={2}>
@@ -165,15 +175,18 @@ function ClassList() {
                   <ButtonLink size="xs" to="/classes/$classId" params={{ classId: cls.id }} variant="light">
                     {de.classes.open}
                   </ButtonLink>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="subtle"
-                    aria-label={de.classes.deleteLabel(cls.name)}
-                    onClick={() => setToDelete(cls)}
-                  >
-                    {de.common.delete}
-                  </Button>
+                  {/* Only the owner deletes a class; a colleague leaves it on its page. */}
+                  {cls.my_role === 'owner' && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="subtle"
+                      aria-label={de.classes.deleteLabel(cls.name)}
+                      onClick={() => setToDelete(cls)}
+                    >
+                      {de.common.delete}
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Paper>

@@ -1,4 +1,4 @@
-import type { GradingResponse, RubricSkill } from '@app/contract';
+import type { ClassAccess, GradingResponse, RubricSkill } from '@app/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../lib/queryClient';
 import { apiError, entry, id, json, renderWithProviders, TASK_ID } from '../../../test/submissionFixtures';
 import { GradingPage } from './GradingPage';
 import { queryKeys } from '../../../lib/queryKeys';
+import { makeClass } from '../../../test/teacherApi';
 
 const navigate = vi.fn();
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }));
@@ -139,6 +140,8 @@ function grading(): GradingResponse {
 function setup(
   answer: (url: string, init?: RequestInit) => Response | Promise<Response>,
   view: GradingResponse = grading(),
+  /** The teacher's role in the class (co-teaching), as the route's loader puts the class in the cache. */
+  role?: ClassAccess,
 ) {
   // The grading view (refetched after a hand-back) and the change history beside the rubric come in the
   // contract's shapes; every other call is the test's to answer.
@@ -150,6 +153,8 @@ function setup(
   });
   vi.stubGlobal('fetch', fetch);
   const queryClient = createQueryClient();
+  if (role)
+    queryClient.setQueryData(queryKeys.classes.detail(CLASS_ID), makeClass({ id: CLASS_ID, my_role: role }));
   queryClient.setQueryData(queryKeys.grading.detail(SUB), view);
   queryClient.setQueryData(queryKeys.submissions.list(TASK_ID), {
     data: [
@@ -536,5 +541,46 @@ describe('The grading page with the AI’s runs and evidence (ADR 024)', () => {
     expect(hide.getAttribute('aria-pressed')).toBe('true');
     await user.click(hide);
     expect(screen.queryByTestId('evidence-box')).toBeNull();
+  });
+  describe('in a colleague’s class (co-teaching)', () => {
+    it('"kann ansehen": shows the grading as it is, with nothing to score, write, reset or hand back', () => {
+      setup(() => json({ data: [] }), grading(), 'view');
+
+      expect(screen.getByTestId('read-only-notice').textContent).toBe(de.sharing.readOnly.grading);
+      expect(screen.getByTestId('total-score').textContent).toContain('1 / 5');
+      // The levels are a list with the chosen one marked, not buttons.
+      expect(screen.queryByRole('group', { name: 'Punkte für Ansatz' })).toBeNull();
+      const levels = screen.getByRole('list', { name: 'Punkte für Ansatz' });
+      const chosen = within(levels)
+        .getAllByRole('listitem')
+        .filter((item) => item.hasAttribute('data-pressed'));
+      expect(chosen.map((item) => item.textContent)).toEqual([
+        expect.stringContaining(de.sharing.readOnly.chosen) as unknown as string,
+      ]);
+      expect(within(levels).queryAllByRole('button')).toEqual([]);
+      expect(screen.queryAllByRole('textbox')).toEqual([]);
+      expect(screen.getByText('KI: Gute Idee.')).toBeTruthy();
+      for (const name of [
+        de.grading.release.button,
+        de.grading.reset.button,
+        de.grading.group.save,
+        de.grading.skill.editTexts,
+        de.grading.skill.removeLabel('Ansatz'),
+      ])
+        expect(screen.queryByRole('button', { name })).toBeNull();
+      // Looking around stays: the next student, the feedback sheet.
+      expect(screen.getByRole('button', { name: de.grading.page.next })).toBeTruthy();
+      expect(screen.getByRole('button', { name: de.pdfs.feedbackSheetDraft })).toBeTruthy();
+    });
+
+    it('"kann bewerten": grades and hands back as the owner does', () => {
+      setup(() => json({ data: [] }), grading(), 'grade');
+
+      expect(screen.queryByTestId('read-only-notice')).toBeNull();
+      expect(levelButton('Ansatz', /^1 Punkt/).getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByRole('textbox', { name: /Rückmeldung zu Physikalisches Verständnis/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: de.grading.release.button })).toBeTruthy();
+      expect(screen.getByRole('button', { name: de.grading.reset.button })).toBeTruthy();
+    });
   });
 });

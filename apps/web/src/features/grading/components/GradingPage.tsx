@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { toast, toastApiError } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useClassAccess } from '../../classes';
 import { studentName } from '../../students';
 import { SubmissionStatusBadge } from '../../submissions';
 import { fileContentUrl, fileThumbnailUrl, submissionsQueryOptions } from '../../submissions/queries';
@@ -39,7 +40,8 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * `/classes/{classId}/tasks/{taskId}/submissions/{submissionId}` (no layout; ADR 010): the files beside the
  * rubric, every score saved at once, group texts, sums live, reset, "Austeilen", and the next or previous
- * student of the task by button or keyboard (J/K, Alt+→/Alt+←).
+ * student of the task by button or keyboard (J/K, Alt+→/Alt+←). A colleague who may only view the class
+ * (co-teaching, `useClassAccess`) sees the grading as it is, without anything to change or hand back.
  */
 export function GradingPage({
   classId,
@@ -51,6 +53,7 @@ export function GradingPage({
   submissionId: string;
 }) {
   usePageTitle(t.title);
+  const canGrade = useClassAccess(classId).can('grade');
   const { data } = useSuspenseQuery(gradingQueryOptions(submissionId));
   const { data: list } = useSuspenseQuery(submissionsQueryOptions(taskId));
   const navigate = useNavigate();
@@ -170,36 +173,45 @@ export function GradingPage({
             handedBack={submission.status === 'ausgeteilt'}
             changedSinceRelease={submission.changed_since_release}
           />
-          <Button
-            variant="default"
-            color="red"
-            onClick={() => setConfirmReset(true)}
-            loading={reset.isPending}
-          >
-            {de.grading.reset.button}
-          </Button>
-          <AcceptSuggestionsButton
-            submissionId={submissionId}
-            taskId={taskId}
-            displayStatus={submission.display_status}
-            filesShown={submission.files.length > 0}
-            open={openSuggestions(groups)}
-          />
-          <ReleaseAllButton taskId={taskId} entries={entries} />
-          <Button
-            onClick={() => (unscored.length > 0 ? setConfirmRelease(true) : release.mutate(false))}
-            loading={release.isPending}
-            disabled={!anyScored}
-            title={anyScored ? undefined : de.grading.release.notReady}
-          >
-            {submission.changed_since_release
-              ? de.grading.release.handBackAgain
-              : submission.feedback_url
-                ? de.grading.release.again
-                : de.grading.release.button}
-          </Button>
+          {canGrade && (
+            <>
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => setConfirmReset(true)}
+                loading={reset.isPending}
+              >
+                {de.grading.reset.button}
+              </Button>
+              <AcceptSuggestionsButton
+                submissionId={submissionId}
+                taskId={taskId}
+                displayStatus={submission.display_status}
+                filesShown={submission.files.length > 0}
+                open={openSuggestions(groups)}
+              />
+              <ReleaseAllButton taskId={taskId} entries={entries} />
+              <Button
+                onClick={() => (unscored.length > 0 ? setConfirmRelease(true) : release.mutate(false))}
+                loading={release.isPending}
+                disabled={!anyScored}
+                title={anyScored ? undefined : de.grading.release.notReady}
+              >
+                {submission.changed_since_release
+                  ? de.grading.release.handBackAgain
+                  : submission.feedback_url
+                    ? de.grading.release.again
+                    : de.grading.release.button}
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
+      {canGrade ? null : (
+        <Alert color="violet" variant="light" data-testid="read-only-notice">
+          {de.sharing.readOnly.grading}
+        </Alert>
+      )}
       {submission.changed_since_release ? (
         <Alert color="orange" title={de.grading.release.changedTitle}>
           {de.grading.release.changedText}
@@ -246,6 +258,7 @@ export function GradingPage({
                 savingText={setText.isPending && setText.variables.groupId === group.group_id}
                 shownEvidence={shownEvidence?.key ?? null}
                 onShowEvidence={showEvidence}
+                readOnly={!canGrade}
               />
             ))}
             <GradeChangesPanel

@@ -20,6 +20,8 @@ interface GroupGradingProps {
   /** The key of the evidence the files column marks now (ADR 024). */
   shownEvidence?: string | null;
   onShowEvidence?: (evidence: ShownEvidence | null) => void;
+  /** A colleague who may only view the class: scores and texts as they are, nothing to change. */
+  readOnly?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function GroupGrading({
   savingText,
   shownEvidence = null,
   onShowEvidence,
+  readOnly = false,
 }: GroupGradingProps) {
   const saved = group.text.feedback;
   const [draft, setDraft] = useState(saved);
@@ -88,31 +91,58 @@ export function GroupGrading({
             savingTexts={savingTextsOf === item.skill.id}
             shownEvidence={shownEvidence}
             onShowEvidence={onShowEvidence}
+            readOnly={readOnly}
           />
         ))}
-        <Textarea
-          label={
-            <Group gap={6} component="span">
-              <span>{t.text(group.group_name)}</span>
+        {readOnly ? (
+          <Stack gap={4}>
+            <Group gap={6}>
+              <Text size="sm" fw={500}>
+                {t.text(group.group_name)}
+              </Text>
               {aiText ? (
-                <Badge color="violet" variant="light" size="sm" component="span">
+                <Badge color="violet" variant="light" size="sm">
                   {de.grading.skill.aiSuggestion}
                 </Badge>
               ) : null}
             </Group>
-          }
-          placeholder={t.placeholder}
-          autosize
-          minRows={3}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          onBlur={save}
-        />
-        <Group justify="flex-end">
-          <Button size="xs" variant="light" onClick={save} disabled={draft === saved} loading={savingText}>
-            {t.save}
-          </Button>
-        </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={saved ? undefined : 'dimmed'}>
+              {saved || de.common.none}
+            </Text>
+          </Stack>
+        ) : (
+          <>
+            <Textarea
+              label={
+                <Group gap={6} component="span">
+                  <span>{t.text(group.group_name)}</span>
+                  {aiText ? (
+                    <Badge color="violet" variant="light" size="sm" component="span">
+                      {de.grading.skill.aiSuggestion}
+                    </Badge>
+                  ) : null}
+                </Group>
+              }
+              placeholder={t.placeholder}
+              autosize
+              minRows={3}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              onBlur={save}
+            />
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="light"
+                onClick={save}
+                disabled={draft === saved}
+                loading={savingText}
+              >
+                {t.save}
+              </Button>
+            </Group>
+          </>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { isUnsureSuggestion, type GradingSkill, type SetSkillTextsRequest } from '@app/contract';
-import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { de } from '../../../i18n/de';
 import type { ShownEvidence } from '../review';
@@ -25,11 +25,14 @@ interface SkillGradingProps {
   /** The key of the evidence the files column marks now (ADR 024). */
   shownEvidence?: string | null;
   onShowEvidence?: (evidence: ShownEvidence | null) => void;
+  /** A colleague who may only view the class: the levels and texts as they are, nothing to change. */
+  readOnly?: boolean;
 }
 
 /**
  * One skill: its levels as buttons (the chosen one pressed; choosing saves at once), the AI's level marked,
- * and its texts as the student will see them (SkillTexts).
+ * and its texts as the student will see them (SkillTexts). Read-only, the levels are a list with the chosen
+ * one marked.
  */
 export function SkillGrading({
   item,
@@ -39,6 +42,7 @@ export function SkillGrading({
   savingTexts,
   shownEvidence = null,
   onShowEvidence,
+  readOnly = false,
 }: SkillGradingProps) {
   const { skill, feedback } = item;
   const headingId = useId();
@@ -79,11 +83,37 @@ export function SkillGrading({
           </Group>
         </Group>
 
-        <div role="group" aria-label={t.levels(skill.name)} className={classes.levels}>
+        <div role={readOnly ? 'list' : 'group'} aria-label={t.levels(skill.name)} className={classes.levels}>
           {levels.map((score) => {
             const pressed = feedback.score === score;
             const text = score < 0 ? '' : descriptor(score);
-            return (
+            const content = (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Text fw={700} className={classes.levelLabel}>
+                  {score < 0 ? t.unscored : de.grading.points(score)}
+                </Text>
+                <Text size="sm" className={classes.levelText}>
+                  {text}
+                </Text>
+                {feedback.ai_score === score ? (
+                  <Badge size="xs" color="violet" variant="outline" aria-label={t.aiSuggestion}>
+                    {t.aiLevel}
+                  </Badge>
+                ) : null}
+                {readOnly && pressed ? <VisuallyHidden>{de.sharing.readOnly.chosen}</VisuallyHidden> : null}
+              </Group>
+            );
+            return readOnly ? (
+              <Box
+                key={score}
+                role="listitem"
+                className={classes.level}
+                data-pressed={pressed || undefined}
+                data-read-only
+              >
+                {content}
+              </Box>
+            ) : (
               <UnstyledButton
                 key={score}
                 className={classes.level}
@@ -93,19 +123,7 @@ export function SkillGrading({
                   if (!pressed) onScore(score);
                 }}
               >
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <Text fw={700} className={classes.levelLabel}>
-                    {score < 0 ? t.unscored : de.grading.points(score)}
-                  </Text>
-                  <Text size="sm" className={classes.levelText}>
-                    {text}
-                  </Text>
-                  {feedback.ai_score === score ? (
-                    <Badge size="xs" color="violet" variant="outline" aria-label={t.aiSuggestion}>
-                      {t.aiLevel}
-                    </Badge>
-                  ) : null}
-                </Group>
+                {content}
               </UnstyledButton>
             );
           })}
@@ -122,9 +140,15 @@ export function SkillGrading({
 
         <AiEvidence item={item} shown={shownEvidence} onShow={onShowEvidence} />
 
-        <SkillTexts feedback={feedback} labelledBy={headingId} onTexts={onTexts} saving={savingTexts} />
+        <SkillTexts
+          feedback={feedback}
+          labelledBy={headingId}
+          onTexts={onTexts}
+          saving={savingTexts}
+          readOnly={readOnly}
+        />
 
-        {feedback.id !== null ? (
+        {!readOnly && feedback.id !== null ? (
           <Group justify="flex-end">
             <Button
               size="compact-xs"

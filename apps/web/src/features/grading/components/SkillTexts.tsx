@@ -54,6 +54,8 @@ interface SkillTextsProps {
   /** `settled` runs when the save is done, whether it succeeded or not. */
   onTexts: (body: SetSkillTextsRequest, settled?: () => void) => void;
   saving: boolean;
+  /** The texts only, nothing to change (a colleague who may only view the class). */
+  readOnly?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ interface SkillTextsProps {
  * `sharedSkillTexts`): the AI's while its score stands, none once the teacher changed the score (unless
  * "Begründung der KI beibehalten"), or the teacher's own. The AI's original stays visible for the teacher.
  */
-export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTextsProps) {
+export function SkillTexts({ feedback, labelledBy, onTexts, saving, readOnly = false }: SkillTextsProps) {
   const shared = sharedSkillTexts(feedback);
   const [editing, setEditing] = useState<{ reason: string; recommendation: string } | null>(null);
   // The tick shows at once and until the save settles: the cache's optimistic update arrives a tick later,
@@ -160,7 +162,7 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
         </Paper>
       ) : null}
 
-      {scoreChanged && !ownTexts ? (
+      {!readOnly && scoreChanged && !ownTexts ? (
         <Checkbox
           label={t.keepAiTexts}
           checked={keepRequested ?? feedback.ai_texts_kept}
@@ -173,42 +175,44 @@ export function SkillTexts({ feedback, labelledBy, onTexts, saving }: SkillTexts
         />
       ) : null}
 
-      <Group gap="xs" justify="flex-end">
-        {ownTexts && hasAi ? (
+      {readOnly ? null : (
+        <Group gap="xs" justify="flex-end">
+          {ownTexts && hasAi ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={saving}
+              onClick={() => onTexts({ keep_ai_texts: true })}
+            >
+              {t.restoreAiTexts}
+            </Button>
+          ) : null}
+          {shared.reason || shared.recommendation ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              loading={saving}
+              onClick={() => onTexts({ reason: '', recommendation: '' })}
+            >
+              {t.removeTexts}
+            </Button>
+          ) : null}
           <Button
             size="compact-xs"
             variant="subtle"
-            loading={saving}
-            onClick={() => onTexts({ keep_ai_texts: true })}
+            onClick={() =>
+              setEditing(
+                shared.source === 'hidden'
+                  ? { reason: aiOriginal.reason, recommendation: aiOriginal.recommendation }
+                  : { reason: shared.reason, recommendation: shared.recommendation },
+              )
+            }
           >
-            {t.restoreAiTexts}
+            {t.editTexts}
           </Button>
-        ) : null}
-        {shared.reason || shared.recommendation ? (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            loading={saving}
-            onClick={() => onTexts({ reason: '', recommendation: '' })}
-          >
-            {t.removeTexts}
-          </Button>
-        ) : null}
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={() =>
-            setEditing(
-              shared.source === 'hidden'
-                ? { reason: aiOriginal.reason, recommendation: aiOriginal.recommendation }
-                : { reason: shared.reason, recommendation: shared.recommendation },
-            )
-          }
-        >
-          {t.editTexts}
-        </Button>
-      </Group>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -2,12 +2,16 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { de } from '../../../i18n/de';
 import { RubricEditor } from './RubricEditor';
+import { RubricView } from './RubricView';
 import { SkillGenerationStep } from './SkillGenerationStep';
 
 const t = de.rubrics;
 
-/** The rubric on the task page: the editor, and the generation step behind a button. */
-export function RubricSection({ taskId }: { taskId: string }) {
+/**
+ * The rubric on the task page: the editor, and the generation step behind a button; read-only for a
+ * colleague who may not manage the class (`editable` false).
+ */
+export function RubricSection({ taskId, editable = true }: { taskId: string; editable?: boolean }) {
   const [generating, setGenerating] = useState(false);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="task-rubric">
@@ -16,14 +20,21 @@ export function RubricSection({ taskId }: { taskId: string }) {
           <Title order={2} size="h4" id="task-rubric">
             {t.heading}
           </Title>
-          <Button variant={generating ? 'default' : 'light'} onClick={() => setGenerating((v) => !v)}>
-            {generating ? t.generation.close : t.generation.open}
-          </Button>
+          {editable && (
+            <Button variant={generating ? 'default' : 'light'} onClick={() => setGenerating((v) => !v)}>
+              {generating ? t.generation.close : t.generation.open}
+            </Button>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {t.intro}
         </Text>
-        {generating && (
+        {!editable && (
+          <Text size="sm" c="dimmed">
+            {de.sharing.readOnly.rubric}
+          </Text>
+        )}
+        {editable && generating && (
           <Paper withBorder p="md" component="section" aria-label={t.generation.heading}>
             <Stack gap="sm">
               <Title order={3} size="h5">
@@ -33,7 +44,7 @@ export function RubricSection({ taskId }: { taskId: string }) {
             </Stack>
           </Paper>
         )}
-        <RubricEditor taskId={taskId} />
+        {editable ? <RubricEditor taskId={taskId} /> : <RubricView taskId={taskId} />}
       </Stack>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { classAccessAllows } from '@app/contract';
 import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,11 +9,15 @@ import { classesQueryOptions } from '../../classes/queries';
 import { CreateStudentForm } from './CreateStudentForm';
 import { StudentCredentials, type StudentLogin } from './StudentCredentials';
 
-/** `/createStudent` (title 'Schüler erstellen', no layout): one student account in one of the classes. */
+/**
+ * `/createStudent` (title 'Schüler erstellen', no layout): one student account in one of the classes the
+ * teacher may manage (their own, and colleagues' they manage: co-teaching).
+ */
 export function CreateStudentPage({ classId }: { classId?: string }) {
   usePageTitle(de.titles.createStudent);
   const t = de.students.single;
-  const { data: classes } = useSuspenseQuery(classesQueryOptions);
+  const { data: allClasses } = useSuspenseQuery(classesQueryOptions);
+  const classes = allClasses.filter((cls) => classAccessAllows(cls.my_role, 'manage'));
   const [created, setCreated] = useState<{ logins: StudentLogin[]; classId: string } | null>(null);
   const preselected = classes.find((cls) => cls.id === classId);
   const createdIn = created ? classes.find((cls) => cls.id === created.classId) : undefined;

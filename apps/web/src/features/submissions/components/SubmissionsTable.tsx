@@ -88,9 +88,21 @@ function hasHandIn(entry: SubmissionListEntry): boolean {
  * The submissions of a task, one row per student of the class (name, status, files, score), with the AI
  * correction (for all, per row, progress), live-updated through the realtime stream (and by polling `getAll`
  * every 5 s as a fallback). For the task page (`/classes/{classId}/tasks/{taskId}`):
- * `<SubmissionsTable classId={classId} taskId={taskId} />`.
+ * `<SubmissionsTable classId={classId} taskId={taskId} />`. A colleague's class (co-teaching): without
+ * `canGrade` no matching, uploading or AI corrections, and the grading page opens to be looked at; without
+ * `canManage` no deleting of a hand-in.
  */
-export function SubmissionsTable({ classId, taskId }: { classId: string; taskId: string }) {
+export function SubmissionsTable({
+  classId,
+  taskId,
+  canGrade = true,
+  canManage = true,
+}: {
+  classId: string;
+  taskId: string;
+  canGrade?: boolean;
+  canManage?: boolean;
+}) {
   const list = useQuery(submissionsQueryOptions(taskId));
   const files = useQuery(taskFilesQueryOptions(taskId));
   // The rubric's highest score, so a score reads "9 / 12"; without a rubric only the score.
@@ -101,7 +113,7 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
   const remove = useDeleteSubmission(taskId);
   const [confirming, setConfirming] = useState<SubmissionListEntry | null>(null);
   const aiEnabled = useAiEnabled();
-  const preview = useQuery({ ...correctionPreviewQueryOptions(taskId), enabled: aiEnabled });
+  const preview = useQuery({ ...correctionPreviewQueryOptions(taskId), enabled: aiEnabled && canGrade });
   const unmatched = unmatchedFiles(files.data).length;
   const params = { classId, taskId };
 
@@ -111,33 +123,37 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
         <ButtonLink size="xs" variant="light" to="/classes/$classId/tasks/$taskId/qr" params={params}>
           {t.qr}
         </ButtonLink>
-        <ButtonLink
-          size="xs"
-          variant="light"
-          to="/classes/$classId/tasks/$taskId/submissions/match"
-          params={params}
-        >
-          {t.match}
-        </ButtonLink>
-        <ButtonLink
-          size="xs"
-          variant="light"
-          to="/classes/$classId/tasks/$taskId/submissions/add"
-          params={params}
-        >
-          {t.add}
-        </ButtonLink>
-        <ButtonLink
-          size="xs"
-          variant="light"
-          to="/classes/$classId/tasks/$taskId/submissions/verify"
-          params={params}
-        >
-          {t.verify}
-        </ButtonLink>
+        {canGrade && (
+          <>
+            <ButtonLink
+              size="xs"
+              variant="light"
+              to="/classes/$classId/tasks/$taskId/submissions/match"
+              params={params}
+            >
+              {t.match}
+            </ButtonLink>
+            <ButtonLink
+              size="xs"
+              variant="light"
+              to="/classes/$classId/tasks/$taskId/submissions/add"
+              params={params}
+            >
+              {t.add}
+            </ButtonLink>
+            <ButtonLink
+              size="xs"
+              variant="light"
+              to="/classes/$classId/tasks/$taskId/submissions/verify"
+              params={params}
+            >
+              {t.verify}
+            </ButtonLink>
+          </>
+        )}
       </Group>
 
-      {unmatched > 0 && (
+      {canGrade && unmatched > 0 && (
         <Alert color="yellow" p="xs">
           <Group gap="xs" justify="space-between">
             <Text size="sm">{t.unmatched(unmatched)}</Text>
@@ -148,7 +164,7 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
         </Alert>
       )}
 
-      {list.data && <CorrectionBar taskId={taskId} entries={list.data.data} />}
+      {canGrade && list.data && <CorrectionBar taskId={taskId} entries={list.data.data} />}
 
       {list.isPending ? (
         <Group gap="xs" role="status">
@@ -241,23 +257,27 @@ export function SubmissionsTable({ classId, taskId }: { classId: string; taskId:
                     <Table.Td>
                       {/* The actions stack in a narrow column, so the table fits beside the task's details. */}
                       <Group gap={4} wrap="wrap">
-                        <CorrectionButton
-                          taskId={taskId}
-                          entry={entry}
-                          name={name}
-                          cost={preview.data?.costPerSubmission ?? 0}
-                        />
-                        {/* The grading page of this student (ADR 010). */}
+                        {canGrade && (
+                          <CorrectionButton
+                            taskId={taskId}
+                            entry={entry}
+                            name={name}
+                            cost={preview.data?.costPerSubmission ?? 0}
+                          />
+                        )}
+                        {/* The grading page of this student (ADR 010); read-only for a colleague who views. */}
                         <ButtonLink
                           size="compact-xs"
                           variant="light"
                           to="/classes/$classId/tasks/$taskId/submissions/$submissionId"
                           params={{ ...params, submissionId: entry.id }}
-                          aria-label={de.grading.table.gradeLabel(name)}
+                          aria-label={
+                            canGrade ? de.grading.table.gradeLabel(name) : de.sharing.readOnly.viewLabel(name)
+                          }
                         >
-                          {de.grading.table.grade}
+                          {canGrade ? de.grading.table.grade : de.sharing.readOnly.view}
                         </ButtonLink>
-                        {hasHandIn(entry) && (
+                        {canManage && hasHandIn(entry) && (
                           <Tooltip label={t.deleteLabel(name)}>
                             <ActionIcon
                               variant="subtle"

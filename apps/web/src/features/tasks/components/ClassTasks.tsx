@@ -12,9 +12,10 @@ import { TaskStatusBadge } from './TaskStatusBadge';
 
 /**
  * The tasks of a class, newest first, with their status; a new task by its full form or, title only, right
- * here (it shows at once and disappears again if the server refuses, PRODUCT.md §4).
+ * here (it shows at once and disappears again if the server refuses, PRODUCT.md §4). Not `editable` (a
+ * colleague's class they may not manage): the list only.
  */
-export function ClassTasks({ classId }: { classId: string }) {
+export function ClassTasks({ classId, editable = true }: { classId: string; editable?: boolean }) {
   const t = de.classes.tasks;
   const { data: tasks } = useSuspenseQuery(classTasksQueryOptions(classId));
   const pendingIds = usePendingTaskIds();
@@ -31,16 +32,18 @@ export function ClassTasks({ classId }: { classId: string }) {
             {t.heading}
           </Title>
           {/* On a page the server rendered (ADR 036) the address keeps the server's unused id, a click uses this one. */}
-          <ButtonLink
-            to="/classes/$classId/tasks/new/$id"
-            params={{ classId, id: draftId }}
-            size="sm"
-            suppressHydrationWarning
-          >
-            {t.newTask}
-          </ButtonLink>
+          {editable && (
+            <ButtonLink
+              to="/classes/$classId/tasks/new/$id"
+              params={{ classId, id: draftId }}
+              size="sm"
+              suppressHydrationWarning
+            >
+              {t.newTask}
+            </ButtonLink>
+          )}
         </Group>
-        <QuickTaskForm classId={classId} />
+        {editable && <QuickTaskForm classId={classId} />}
         {tasks.length === 0 ? (
           <Text c="dimmed">{t.empty}</Text>
         ) : (
@@ -78,16 +81,18 @@ export function ClassTasks({ classId }: { classId: string }) {
                   </Stack>
                   <Group gap="xs" wrap="nowrap">
                     <TaskStatusBadge status={task.status} />
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="subtle"
-                      disabled={pending}
-                      aria-label={t.deleteLabel(task.title)}
-                      onClick={() => setToDelete(task)}
-                    >
-                      {de.common.delete}
-                    </Button>
+                    {editable && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        disabled={pending}
+                        aria-label={t.deleteLabel(task.title)}
+                        onClick={() => setToDelete(task)}
+                      >
+                        {de.common.delete}
+                      </Button>
+                    )}
                   </Group>
                 </Group>
               );

@@ -46,8 +46,11 @@ export function TaskContentCard({ task }: { task: Task }) {
   );
 }
 
-/** The task's status with the button to publish, close or reopen it. */
-export function TaskStatusCard({ task }: { task: Task }) {
+/**
+ * The task's status with the button to publish, close or reopen it (not for a colleague who may not manage
+ * the class: `editable`).
+ */
+export function TaskStatusCard({ task, editable = true }: { task: Task; editable?: boolean }) {
   const update = useUpdateTask();
   const action = statusActions[task.status];
   return (
@@ -62,15 +65,17 @@ export function TaskStatusCard({ task }: { task: Task }) {
         <Text size="sm" c="dimmed">
           {de.tasks.statusHelp[task.status]}
         </Text>
-        <Group>
-          <Button
-            loading={update.isPending}
-            variant={task.status === 'published' ? 'light' : 'filled'}
-            onClick={() => update.mutate({ current: task, changes: { status: action.to } })}
-          >
-            {action.label}
-          </Button>
-        </Group>
+        {editable && (
+          <Group>
+            <Button
+              loading={update.isPending}
+              variant={task.status === 'published' ? 'light' : 'filled'}
+              onClick={() => update.mutate({ current: task, changes: { status: action.to } })}
+            >
+              {action.label}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
@@ -78,9 +83,10 @@ export function TaskStatusCard({ task }: { task: Task }) {
 
 /**
  * The printable PDFs of the task (PRODUCT.md §4 PDF-Vorlagen): the class's worksheets (one page set per
- * student with their own QR code), the class overview and the class export of the feedback sheets.
+ * student with their own QR code; they start the students' hand-ins, so only who may grade: `canGrade`), the
+ * class overview and the class export of the feedback sheets.
  */
-export function TaskPrintCard({ task }: { task: Task }) {
+export function TaskPrintCard({ task, canGrade = true }: { task: Task; canGrade?: boolean }) {
   const [busy, setBusy] = useState<'worksheets' | 'overview' | null>(null);
   const run = async (which: 'worksheets' | 'overview') => {
     setBusy(which);
@@ -100,14 +106,22 @@ export function TaskPrintCard({ task }: { task: Task }) {
         <Title order={2} size="h4" id="task-print">
           {de.pdfs.heading}
         </Title>
-        <Text size="sm" c="dimmed">
-          {de.pdfs.worksheetsHelp}
-        </Text>
-        <Group>
-          <Button variant="default" loading={busy === 'worksheets'} onClick={() => void run('worksheets')}>
-            {de.pdfs.printWorksheets}
-          </Button>
-        </Group>
+        {canGrade && (
+          <>
+            <Text size="sm" c="dimmed">
+              {de.pdfs.worksheetsHelp}
+            </Text>
+            <Group>
+              <Button
+                variant="default"
+                loading={busy === 'worksheets'}
+                onClick={() => void run('worksheets')}
+              >
+                {de.pdfs.printWorksheets}
+              </Button>
+            </Group>
+          </>
+        )}
         <Text size="sm" c="dimmed">
           {de.pdfs.classOverviewHelp}
         </Text>
@@ -123,8 +137,19 @@ export function TaskPrintCard({ task }: { task: Task }) {
   );
 }
 
-/** Due date and feedback template; editing and deleting the task. */
-export function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => void }) {
+/**
+ * Due date and feedback template; editing and deleting the task (not for a colleague who may not manage the
+ * class: `editable`).
+ */
+export function TaskDetailsCard({
+  task,
+  onEdit,
+  editable = true,
+}: {
+  task: Task;
+  onEdit: () => void;
+  editable?: boolean;
+}) {
   const t = de.tasks;
   const remove = useDeleteTask();
   const navigate = useNavigate();
@@ -159,14 +184,16 @@ export function TaskDetailsCard({ task, onEdit }: { task: Task; onEdit: () => vo
             {task.feedback_template || t.noFeedbackTemplate}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={onEdit}>
-            {t.edit}
-          </Button>
-          <Button color="red" variant="light" onClick={() => setConfirm(true)}>
-            {t.delete}
-          </Button>
-        </Group>
+        {editable && (
+          <Group gap="xs">
+            <Button variant="default" onClick={onEdit}>
+              {t.edit}
+            </Button>
+            <Button color="red" variant="light" onClick={() => setConfirm(true)}>
+              {t.delete}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <ConfirmDialog
         opened={confirm}

@@ -1,3 +1,4 @@
+import { classAccessAllows } from '@app/contract';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -19,14 +20,18 @@ interface TaskCreatePageProps {
   draftId: string;
 }
 
-/** `/classes/{classId}/tasks/new/{id}` and `/createTask`: a new task (as a draft), then its page. */
+/**
+ * `/classes/{classId}/tasks/new/{id}` and `/createTask`: a new task (as a draft), then its page. The classes to
+ * pick from are those the teacher may manage (their own, and colleagues' they manage: co-teaching).
+ */
 export function TaskCreatePage({ title, classId, draftId }: TaskCreatePageProps) {
   usePageTitle(title);
-  const { data: classes } = useSuspenseQuery(classesQueryOptions);
+  const { data: allClasses } = useSuspenseQuery(classesQueryOptions);
+  const classes = allClasses.filter((cls) => classAccessAllows(cls.my_role, 'manage'));
   const create = useCreateTask();
   const navigate = useNavigate();
   const { session } = useSession();
-  const known = classes.find((cls) => cls.id === classId);
+  const known = allClasses.find((cls) => cls.id === classId);
 
   const submit = (values: TaskFormValues) => {
     create.mutate(

@@ -7,8 +7,8 @@ import { de } from '../../../../../../../i18n/de';
 // The grading page of one submission (ADR 010: below the task, no layout, the whole width for files beside
 // the rubric).
 export const Route = createFileRoute('/_none/classes/$classId/tasks/$taskId/submissions/$submissionId')({
-  loader: ({ context: { queryClient }, params: { taskId, submissionId } }) =>
-    loadGrading(queryClient, taskId, submissionId),
+  loader: ({ context: { queryClient }, params: { classId, taskId, submissionId } }) =>
+    loadGrading(queryClient, classId, taskId, submissionId),
   errorComponent: (props) => <DataLoadError {...props} message={de.grading.page.loadFailed} />,
   component: RouteComponent,
 });
