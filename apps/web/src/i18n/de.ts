@@ -7,6 +7,7 @@ import { deSharing } from './de.sharing';
 import { deEditor, deTasks } from './de.tasks';
 import { deToasts } from './de.toasts';
 import { deRubrics } from './de.rubrics';
+import { deLibrary } from './de.library';
 import { deTikz } from './de.tikz';
 import { deGrading } from './de.grading';
 import { deGradeAudit } from './de.gradeAudit';
@@ -177,6 +178,9 @@ export const de = {
   showClassToken: deShowClassToken,
 
   /** Co-teaching: a class's teachers, the invitations, shared classes and their roles (`de.sharing.ts`). */
+  /** The rubric library: templates saved from a task's rubric, searched and copied (`de.library.ts`). */
+  library: deLibrary,
+
   sharing: deSharing,
 
   /** Tasks: the task page, creating and editing a task (`de.tasks.ts`). */

@@ -59,6 +59,11 @@ export const queryKeys = {
     /** The library of the teacher's skill groups. */
     library: ['skill-groups'] as const,
     clusters: ['clusters'] as const,
+    /** The rubric library's templates (ADR 038): every search, and one template with its rubric. */
+    templates: ['rubric-templates'] as const,
+    templateSearch: (filters: { q: string; subject: string; grade: string }) =>
+      ['rubric-templates', 'search', filters] as const,
+    template: (id: string) => ['rubric-templates', id] as const,
   },
 
   /** A task's submissions: the list of `getAll` (one entry per student) and every file, matched or not. */

@@ -1,10 +1,11 @@
 import { Grid, Group, Paper, Stack, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../components/links';
 import { useClassAccess } from '../features/classes';
 import { classQueryOptions } from '../features/classes/queries';
 import { RubricSection } from '../features/rubrics';
+import { subjectsQueryOptions } from '../features/subjects/queries';
 import { SubmissionsTable } from '../features/submissions';
 import {
   TaskContentCard,
@@ -29,6 +30,9 @@ export function TaskPage({ classId, taskId }: { classId: string; taskId: string 
   usePageTitle(de.titles.task);
   const { data: task } = useSuspenseQuery(taskQueryOptions(taskId));
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
+  // The subject's name for a template saved from this task (the list is usually cached already).
+  const { data: subjects } = useQuery(subjectsQueryOptions);
+  const subjectName = subjects?.find((subject) => subject.id === cls.subject_id)?.name ?? '';
   const access = useClassAccess(classId);
   const canManage = access.can('manage');
   const canGrade = access.can('grade');
@@ -52,7 +56,11 @@ export function TaskPage({ classId, taskId }: { classId: string; taskId: string 
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
               <TaskContentCard task={task} />
-              <RubricSection taskId={taskId} editable={canManage} />
+              <RubricSection
+                taskId={taskId}
+                editable={canManage}
+                templateDefaults={{ title: task.title, subject: subjectName, grade: cls.grade }}
+              />
               <Paper withBorder p="md" component="section" aria-labelledby="task-submissions">
                 <Stack gap="sm">
                   <Title order={2} size="h4" id="task-submissions">
