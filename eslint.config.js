@@ -31,7 +31,7 @@ const webFeatureDeps = {
   ai: ['config'],
   analytics: [],
   auth: ['config'],
-  classes: ['config', 'subjects'],
+  classes: ['auth', 'config', 'subjects'],
   config: [],
   corrections: ['ai', 'config'],
   dev: ['ai', 'editor', 'submissions', 'tasks'],
@@ -42,7 +42,7 @@ const webFeatureDeps = {
   registration: ['auth', 'subjects'],
   rubrics: ['ai', 'auth', 'tasks'],
   students: ['classes'],
-  subjects: [],
+  subjects: ['auth'],
   submissions: ['ai', 'config', 'corrections', 'editor', 'rubrics', 'tasks'],
   tasks: ['auth', 'classes', 'editor'],
 };

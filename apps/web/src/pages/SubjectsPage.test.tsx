@@ -33,6 +33,17 @@ describe('Subjects at /subjects', () => {
     expect(document.title).toBe(de.titles.subjects);
   });
 
+  it('lists only the teacher’s own subjects, not a colleague’s of a shared class', async () => {
+    createTeacherApi({
+      subjects: [
+        makeSubject({ name: 'Physik' }),
+        makeSubject({ name: 'Chemie', created_by: '99999999-9999-4999-8999-999999999999' }),
+      ],
+    }).install();
+    await renderApp('/subjects', { signedInAs: 'teacher' });
+    await waitFor(() => expect(subjectNames()).toEqual(['Physik']));
+  });
+
   it('asks for a name before creating a subject', async () => {
     const api = createTeacherApi().install();
     await renderApp('/subjects', { signedInAs: 'teacher' });

@@ -328,11 +328,16 @@ export function createTeacherApi(seed: TeacherApiSeed = {}) {
       if (method === 'POST' && (sub === 'accept' || sub === 'decline')) {
         db.invitations = db.invitations.filter((i) => i !== invitation);
         if (sub === 'decline') return new Response(null, { status: 204 });
+        // As on the server: the class's subject is its owner's, and the colleague's subjects include it now.
+        const owner = '00000000-0000-4000-9000-0000000000ff';
+        const subject = makeSubject({ name: invitation.subject_name, created_by: owner });
+        db.subjects.push(subject);
         const accepted = makeClass({
           id: invitation.class_id,
           name: invitation.class_name,
           grade: invitation.grade,
-          created_by: '00000000-0000-4000-9000-0000000000ff',
+          subject_id: subject.id,
+          created_by: owner,
           created_at: now(),
           updated_at: now(),
           my_role: invitation.role,

@@ -426,6 +426,8 @@ export function useAcceptClassInvitation() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.classes.invitations(), exact: true }),
         queryClient.invalidateQueries({ queryKey: queryKeys.classes.list(), exact: true }),
+        // The class's subject is the owner's: the list names it only once the subjects include it.
+        queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list(), exact: true }),
       ]),
   });
 }

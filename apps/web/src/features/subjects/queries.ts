@@ -14,7 +14,11 @@ import { withoutRow, withRowAt, withRowPatched } from '../../lib/listCache';
 import { toast, toastApiError } from '../../lib/toast';
 import { queryKeys } from '../../lib/queryKeys';
 
-/** `/api/subjects` (ARCHITECTURE.md §6), the caller's own subjects, last changed first (PRODUCT.md §7). */
+/**
+ * `/api/subjects` (ARCHITECTURE.md §6), last changed first (PRODUCT.md §7): the caller's own subjects and
+ * those of classes colleagues shared with them (their names on those classes). Lists to choose from or to
+ * manage show only the subjects of one owner (`subjectsOf`).
+ */
 
 export const subjectsQueryOptions = queryOptions({
   queryKey: queryKeys.subjects.list(),
@@ -116,3 +120,7 @@ export function useDeleteSubject() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects.list() }),
   });
 }
+
+/** The subjects `ownerId` created: the caller's own ones, or a shared class's owner's. */
+export const subjectsOf = (subjects: readonly Subject[], ownerId: string | undefined): Subject[] =>
+  subjects.filter((subject) => subject.created_by === ownerId);

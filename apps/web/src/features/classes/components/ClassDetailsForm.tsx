@@ -3,7 +3,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } fro
 import { useForm } from '@mantine/form';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { de } from '../../../i18n/de';
-import { subjectsQueryOptions } from '../../subjects/queries';
+import { subjectsOf, subjectsQueryOptions } from '../../subjects/queries';
 import { classQueryOptions, useUpdateClass } from '../queries';
 
 const required = (value: string) => (value.trim() ? null : de.errors.CLASS_FIELDS_MISSING);
@@ -11,7 +11,8 @@ const required = (value: string) => (value.trim() ? null : de.errors.CLASS_FIELD
 /** Name, grade, subject and description of the class; saved locally first, then refetched (PRODUCT.md §4). */
 export function ClassDetailsForm({ classId }: { classId: string }) {
   const { data: cls } = useSuspenseQuery(classQueryOptions(classId));
-  const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);
+  // The class's subject is one of its owner's (also when a managing colleague edits it).
+  const subjects = subjectsOf(useSuspenseQuery(subjectsQueryOptions).data, cls.created_by);
   const update = useUpdateClass();
   const form = useForm({
     mode: 'controlled',

@@ -69,6 +69,8 @@ describe('Invitations to colleagues’ classes on /classes', () => {
     // The accepted class says whose it is not: shared, with the role.
     const card = screen.getByRole('link', { name: de.classes.openLabel('8a') }).closest('li') as HTMLElement;
     expect(within(card).getByText(de.sharing.sharedBadge('grade'))).toBeTruthy();
+    // With the owner's subject, which the teacher's subjects include from now on.
+    await waitFor(() => expect(within(card).getByText('Physik')).toBeTruthy());
     expect(within(card).queryByRole('button', { name: de.classes.deleteLabel('8a') })).toBeNull();
     await waitFor(() => expect(invitationsSection().queryByText('8a')).toBeNull());
     expect(invitationsSection().getByText('10c')).toBeTruthy();

@@ -44,7 +44,9 @@ export function ClassInvitations() {
           </Title>
           <Text size="sm">{t.intro}</Text>
         </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {/* Two columns only from md: on a tablet the navbar leaves too little room for two (the badges and
+            buttons would wrap into a narrow column beside an empty one). */}
+        <SimpleGrid cols={{ base: 1, md: 2 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {invitations.map((invitation) => (
             <Paper
               key={invitation.class_id}

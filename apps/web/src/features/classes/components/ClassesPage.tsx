@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { subjectsQueryOptions } from '../../subjects/queries';
+import { useSession } from '../../auth';
+import { subjectsOf, subjectsQueryOptions } from '../../subjects/queries';
 import { classesQueryOptions, useCreateClass, useDeleteClass } from '../queries';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ClassInvitations } from './ClassInvitations';
@@ -45,7 +46,9 @@ export function ClassesPage() {
 }
 
 function CreateClassForm() {
-  const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);
+  const me = useSession().session?.user?.id;
+  // A new class gets one of the teacher's own subjects, not a colleague's.
+  const subjects = subjectsOf(useSuspenseQuery(subjectsQueryOptions).data, me);
   const create = useCreateClass();
   const form = useForm({
     mode: 'controlled',

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { de } from '../../../i18n/de';
 import { toast, toastApiError } from '../../../lib/toast';
-import { subjectsQueryOptions } from '../../subjects/queries';
+import { useSession } from '../../auth';
+import { subjectsOf, subjectsQueryOptions } from '../../subjects/queries';
 import {
   createMissingSubjects,
   existingSubjectNames,
@@ -35,6 +36,7 @@ export function ProfileSettings() {
   const profile = useQuery(profileQueryOptions);
   const states = useQuery(schoolStatesQueryOptions);
   const subjects = useQuery(subjectsQueryOptions);
+  const me = useSession().session?.user?.id;
   const t = de.registration.settings;
 
   if (profile.isPending || subjects.isPending || states.isPending) {
@@ -64,7 +66,7 @@ export function ProfileSettings() {
       // A fresh form once another profile arrives (e.g. saved in the registration dialog meanwhile).
       key={profile.data?.updated_at ?? 'none'}
       profile={profile.data}
-      subjects={subjects.data}
+      subjects={subjectsOf(subjects.data, me)}
       directory={states.data ?? { directory: false, source: null, states: [] }}
     />
   );

@@ -6,7 +6,14 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { de } from '../../../i18n/de';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { subjectsQueryOptions, useCreateSubject, useDeleteSubject, useUpdateSubject } from '../queries';
+import { useSession } from '../../auth';
+import {
+  subjectsOf,
+  subjectsQueryOptions,
+  useCreateSubject,
+  useDeleteSubject,
+  useUpdateSubject,
+} from '../queries';
 
 const requiredName = (value: string) => (value.trim() ? null : de.errors.SUBJECT_NAME_REQUIRED);
 
@@ -78,7 +85,9 @@ function CreateSubjectForm() {
 }
 
 function SubjectList({ classCount }: SubjectsViewProps) {
-  const { data: subjects } = useSuspenseQuery(subjectsQueryOptions);
+  const me = useSession().session?.user?.id;
+  // The teacher's own subjects; a colleague's (of a shared class) are not theirs to change.
+  const subjects = subjectsOf(useSuspenseQuery(subjectsQueryOptions).data, me);
   const remove = useDeleteSubject();
   const [toDelete, setToDelete] = useState<Subject | null>(null);
 
