@@ -2,6 +2,8 @@ import {
   CLASS_INVITATION_NOTIFICATION,
   ZClass,
   ZClassTeacher,
+  ZGradeChangesResponse,
+  ZListClassStudentsResponse,
   ZListClassesResponse,
   ZListClassInvitationsResponse,
   ZListClassTeachersResponse,
@@ -141,9 +143,9 @@ describe.each(drivers)('Sharing a class with colleagues on %s', (driver) => {
       score: 1,
     });
     expect(graded.statusCode).toBe(200);
-    const changes = (await anna.call('GET', `/api/feedback/${room.submissionIds[0]}/changes`)).json() as {
-      changes: Array<{ teacher_name: string | null; mine: boolean }>;
-    };
+    const changes = ZGradeChangesResponse.parse(
+      (await anna.call('GET', `/api/feedback/${room.submissionIds[0]}/changes`)).json(),
+    );
     expect(changes.changes[0]).toMatchObject({ teacher_name: 'Bert Wąsowski', mine: false });
 
     // Bert's data export: the class is Anna's, so only his grading in it, apart and without names or files.
@@ -164,9 +166,9 @@ describe.each(drivers)('Sharing a class with colleagues on %s', (driver) => {
     expect(del.statusCode).toBe(403);
     expect(errorOf(del.json()).code).toBe('CLASS_DELETE_OWNER_ONLY');
     expect((await bert.call('DELETE', `/api/tasks/${room.task.id}`)).statusCode).toBe(404);
-    const students = (await bert.call('GET', `/api/classes/${classId()}/students`)).json() as Array<{
-      user_id: string;
-    }>;
+    const students = ZListClassStudentsResponse.parse(
+      (await bert.call('GET', `/api/classes/${classId()}/students`)).json(),
+    );
     expect(students).toHaveLength(2);
     expect(
       (await bert.call('DELETE', `/api/classes/${classId()}/students/${students[0]!.user_id}`)).statusCode,

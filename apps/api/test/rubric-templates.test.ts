@@ -1,5 +1,7 @@
 import {
+  ZClass,
   ZListRubricTemplatesResponse,
+  ZSubject,
   ZRubricTemplate,
   ZTask,
   ZTaskRubric,
@@ -108,14 +110,10 @@ describe.each(drivers)('The rubric library on %s', (driver) => {
   });
 
   it('a colleague uses it in another class as a copy; editing the copy leaves the template unchanged', async () => {
-    const subject = (await bert.call('POST', '/api/subjects', { name: 'Mathematik' })).json() as {
-      id: string;
-    };
-    const klass = (
-      await bert.call('POST', '/api/classes', { name: '6a', grade: '6', subject_id: subject.id })
-    ).json() as {
-      id: string;
-    };
+    const subject = ZSubject.parse((await bert.call('POST', '/api/subjects', { name: 'Mathematik' })).json());
+    const klass = ZClass.parse(
+      (await bert.call('POST', '/api/classes', { name: '6a', grade: '6', subject_id: subject.id })).json(),
+    );
     const task = ZTask.parse(
       (await bert.call('POST', '/api/tasks', { class_id: klass.id, title: 'Brüche vergleichen' })).json(),
     );
