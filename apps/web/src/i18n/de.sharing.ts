@@ -119,5 +119,8 @@ export const deSharing = {
     acceptFailed: 'Fehler beim Annehmen der Einladung',
     declined: 'Die Einladung wurde abgelehnt',
     declineFailed: 'Fehler beim Ablehnen der Einladung',
+    /** The open class is gone for this teacher: removed from it, or the class was deleted. */
+    accessLost:
+      'Du hast keinen Zugriff mehr auf diese Klasse: Sie wurde gelöscht oder nicht mehr mit dir geteilt.',
   },
 } as const;

@@ -97,6 +97,28 @@ describe('A class shared with a colleague', () => {
     );
   });
 
+  it('loses the class at once when the owner removes the colleague: off to the class list with a note', async () => {
+    const { api, cls } = setup('grade');
+    const { queryClient, router } = await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });
+    await screen.findByRole('region', { name: de.classes.tasks.heading });
+
+    // Removed: from now on the server answers the class's 404; the live update refetches the class.
+    api.intercept((call) =>
+      call.path === `/api/classes/${cls.id}`
+        ? json(
+            { error: { code: 'CLASS_NOT_FOUND', message: de.errors.CLASS_NOT_FOUND }, requestId: 'r' },
+            404,
+          )
+        : undefined,
+    );
+    await queryClient.invalidateQueries({ queryKey: ['classes', cls.id], exact: true });
+
+    expect(await screen.findByText(de.sharing.toasts.accessLost)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/classes'));
+    expect(screen.queryByText('Anna Berg')).toBeNull();
+    expect(screen.queryByRole('region', { name: de.classes.tasks.heading })).toBeNull();
+  });
+
   it('"verwaltet": everything on the class page but deleting the class', async () => {
     const { cls } = setup('manage');
     await renderApp(`/classes/${cls.id}`, { signedInAs: 'teacher' });

@@ -47,7 +47,7 @@ export function ClassPage({ classId }: { classId: string }) {
             {subject?.name ?? de.classes.unknownSubject}
           </Badge>
           {!access.isOwner && (
-            <Badge variant="outline" color="violet">
+            <Badge variant="outline" color="violet" tt="none">
               {de.sharing.sharedBadge(access.role)}
             </Badge>
           )}

@@ -104,7 +104,7 @@ export function ClassTeachers({ classId, userId }: { classId: string; userId: st
                   </Stack>
                   <Group gap="xs" wrap="wrap" align="center">
                     {pending && (
-                      <Badge color="yellow" variant="light" title={t.pendingHint}>
+                      <Badge color="yellow" variant="light" tt="none" title={t.pendingHint}>
                         {t.pending}
                       </Badge>
                     )}
@@ -121,7 +121,7 @@ export function ClassTeachers({ classId, userId }: { classId: string; userId: st
                         }}
                       />
                     ) : (
-                      <Badge variant="light" color={teacher.role === 'owner' ? 'blue' : 'gray'}>
+                      <Badge variant="light" tt="none" color={teacher.role === 'owner' ? 'blue' : 'gray'}>
                         {de.sharing.roles[teacher.role]}
                       </Badge>
                     )}

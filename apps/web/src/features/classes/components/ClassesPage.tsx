@@ -143,7 +143,7 @@ function ClassList() {
       {classes.length === 0 ? (
         <Text c="dimmed">{de.classes.empty}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {classes.map((cls) => (
             <Paper key={cls.id} withBorder p="md" component="li" data-class-id={cls.id}>
               <Stack gap="xs" h="100%" justify="space-between">
@@ -163,7 +163,7 @@ function ClassList() {
                       {subjectName(cls.subject_id)}
                     </Badge>
                     {cls.my_role !== 'owner' && (
-                      <Badge variant="outline" color="violet" data-shared-role={cls.my_role}>
+                      <Badge variant="outline" color="violet" tt="none" data-shared-role={cls.my_role}>
                         {de.sharing.sharedBadge(cls.my_role)}
                       </Badge>
                     )}
