@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { signIn } from './helpers/accounts';
+import { registerTeacher, signIn, tokenApi } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { photo } from './helpers/files';
 import { removeDir, startServer, type RunningServer } from './helpers/server';
@@ -63,49 +63,29 @@ describe('The account page in a real browser', () => {
     return { status: res.status, token: body.access_token ?? null };
   }
 
-  async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${origin}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
+  const api = <T>(token: string, method: string, url: string, body?: unknown) =>
+    tokenApi(origin)<T>(token, method, url, body);
 
   /**
    * A registered teacher (AUTO_ROLE with AUTH_AUTOCONFIRM) with a profile, a class of two students, a
    * published task and one handed-in photo.
    */
   async function teacherWithClass(address: string, password: string, name: [string, string], title: string) {
-    const signup = await fetch(`${origin}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: address,
-        password,
-        data: { registration_completed: true, profile_setup_done: true, has_password: true },
-      }),
-    });
-    expect(signup.status).toBe(200);
-    const { token } = await passwordGrant(address, password);
-    await api(token!, 'PUT', '/api/profile', { meta_data: { first_name: name[0], last_name: name[1] } });
-    const subject = await api<{ id: string }>(token!, 'POST', '/api/subjects', { name: 'Mathematik' });
-    const klass = await api<{ id: string }>(token!, 'POST', '/api/classes', {
+    const token = await registerTeacher(origin, address, password);
+    await api(token, 'PUT', '/api/profile', { meta_data: { first_name: name[0], last_name: name[1] } });
+    const subject = await api<{ id: string }>(token, 'POST', '/api/subjects', { name: 'Mathematik' });
+    const klass = await api<{ id: string }>(token, 'POST', '/api/classes', {
       name: '7b',
       grade: '7',
       subject_id: subject.id,
     });
     const { students } = await api<{ students: Array<{ user_id: string }> }>(
-      token!,
+      token,
       'POST',
       '/api/createStudents',
       { class_id: klass.id, names: ['Greta Gärtner', 'Ali Acar'] },
     );
-    const task = await api<{ id: string }>(token!, 'POST', '/api/tasks', {
+    const task = await api<{ id: string }>(token, 'POST', '/api/tasks', {
       class_id: klass.id,
       title,
       status: 'published',

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './helpers/accounts';
+import { registerTeacher, signIn, tokenApi } from './helpers/accounts';
 import { launchBrowser, openPage } from './helpers/browser';
 import { findClipped } from './helpers/clipping';
 import { photo } from './helpers/files';
@@ -44,38 +44,12 @@ describe('Sharing a class with a colleague in a real browser', () => {
   const shots = process.env.E2E_SHOTS;
   const clippedFound: string[] = [];
 
-  async function api<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${origin}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
+  const api = <T>(token: string, method: string, url: string, body?: unknown) =>
+    tokenApi(origin)<T>(token, method, url, body);
 
   /** A teacher registered as on the sign-up page (AUTH_AUTOCONFIRM, AUTO_ROLE=teacher), with a profile name. */
   async function register(email: string, [first, last]: readonly [string, string]): Promise<string> {
-    const signup = await fetch(`${origin}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password,
-        data: { registration_completed: true, profile_setup_done: true, has_password: true },
-      }),
-    });
-    expect(signup.status).toBe(200);
-    const grant = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const { access_token: token } = (await grant.json()) as { access_token?: string };
-    if (!token) throw new Error(`Keine Anmeldung für ${email}: ${grant.status}`);
+    const token = await registerTeacher(origin, email, password);
     await api(token, 'PUT', '/api/profile', { meta_data: { first_name: first, last_name: last } });
     return token;
   }

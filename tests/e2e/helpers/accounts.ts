@@ -48,3 +48,47 @@ export function sessionApi(page: Page) {
       { method, url, body },
     );
 }
+
+/**
+ * The API called from the test itself with an access token; throws with the answer's status and body unless
+ * it is 2xx. A 204 resolves undefined.
+ */
+export function tokenApi(origin: string) {
+  return async <T>(token: string, method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+}
+
+/**
+ * A teacher registered as on the sign-up page, on a server with AUTH_AUTOCONFIRM=1 and AUTO_ROLE=teacher (the
+ * registration dialog counts as done); resolves their access token.
+ */
+export async function registerTeacher(origin: string, email: string, password: string): Promise<string> {
+  const signup = await fetch(`${origin}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password,
+      data: { registration_completed: true, profile_setup_done: true, has_password: true },
+    }),
+  });
+  if (signup.status !== 200) throw new Error(`Registrierung von ${email}: ${signup.status}`);
+  const grant = await fetch(`${origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { access_token: token } = (await grant.json()) as { access_token?: string };
+  if (!token) throw new Error(`Keine Anmeldung für ${email}: ${grant.status}`);
+  return token;
+}
