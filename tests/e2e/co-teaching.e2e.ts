@@ -444,7 +444,11 @@ describe('Sharing a class with a colleague in a real browser', () => {
       message: 'Jans offene Klassenseite zeigt die Klasse noch 3 s nach der Entfernung',
     }).not.toBe('still shows the class');
     console.info(`Jans offene Klassenseite: ${await state()} nach ${String(Date.now() - removedAt)} ms`);
-    expect(await b.getByRole('heading', { level: 1, name: '7b', exact: true }).count()).toBe(0);
+    await poll(() => b.getByRole('heading', { level: 1, name: '7b', exact: true }).count()).toBe(0);
+    // He is told why.
+    await poll(() =>
+      b.getByText('Du hast keinen Zugriff mehr auf diese Klasse', { exact: false }).count(),
+    ).toBe(1);
 
     // His class list no longer has it.
     await open(b, '/classes');

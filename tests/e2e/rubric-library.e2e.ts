@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTeacher, signIn, tokenApi } from './helpers/accounts';
@@ -39,6 +41,23 @@ describe('The rubric library between two teachers of a school', () => {
     });
     const task = await api<{ id: string }>(token, 'POST', '/api/tasks', { class_id: klass.id, title });
     return { email, token, classId: klass.id, taskId: task.id };
+  }
+
+  /** With E2E_SHOTS=<dir>: the page at 360, 768 and 1366 px, light and dark, for a person to look at. */
+  async function screenshots(page: Page, name: string) {
+    const dir = process.env.E2E_SHOTS;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [360, 768, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(dir, `${name}-${colorScheme}-${String(width)}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1366, height: 900 });
   }
 
   async function signedIn(login: { email: string }, path: string): Promise<Page> {
@@ -97,12 +116,15 @@ describe('The rubric library between two teachers of a school', () => {
 
     // B finds it in the library of his own task and takes it over.
     const b = await signedIn(ben, `/classes/${ben.classId}/tasks/${ben.taskId}`);
+    await b.getByRole('button', { name: 'Vorlage aus der Bibliothek' }).waitFor();
+    await screenshots(b, 'rubric-section');
     await b.getByRole('button', { name: 'Vorlage aus der Bibliothek' }).click();
     const library = b.getByRole('dialog', { name: 'Raster-Bibliothek' });
     await library.getByRole('searchbox', { name: 'Suche' }).fill('fachschaft');
     await library.getByRole('textbox', { name: 'Jahrgangsstufe' }).fill('8');
     const card = library.getByRole('listitem', { name: 'Funktionen – Raster der Fachschaft' });
     await card.waitFor();
+    await screenshots(b, 'library');
     await expect.poll(() => card.textContent()).toContain('von Ayşe Yılmaz');
     // Only the one template matches the words (the starter templates do not).
     await expect.poll(() => library.getByRole('listitem').count()).toBe(1);

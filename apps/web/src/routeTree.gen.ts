@@ -8,443 +8,452 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AdminRouteImport } from './routes/_admin';
-import { Route as CenterRouteImport } from './routes/_center';
-import { Route as ContentRouteImport } from './routes/_content';
-import { Route as DefaultRouteImport } from './routes/_default';
-import { Route as EditorRouteImport } from './routes/_editor';
-import { Route as ErrorRouteImport } from './routes/_error';
-import { Route as NoneRouteImport } from './routes/_none';
-import { Route as CenterDemoRouteImport } from './routes/_center/demo';
-import { Route as CenterEmailConfirmedRouteImport } from './routes/_center/email-confirmed';
-import { Route as CenterErrorRouteImport } from './routes/_center/error';
-import { Route as CenterLoginRouteImport } from './routes/_center/login';
-import { Route as CenterLogoutRouteImport } from './routes/_center/logout';
-import { Route as CenterRegisterRouteImport } from './routes/_center/register';
-import { Route as CenterResetPasswordRouteImport } from './routes/_center/reset-password';
-import { Route as CenterUpdatePasswordRouteImport } from './routes/_center/update-password';
-import { Route as CenterWaitlistRouteImport } from './routes/_center/waitlist';
-import { Route as ContentSubjectsRouteImport } from './routes/_content/subjects';
-import { Route as DefaultAccountRouteImport } from './routes/_default/account';
-import { Route as DefaultNotificationsRouteImport } from './routes/_default/notifications';
-import { Route as EditorTiptaptestRouteImport } from './routes/_editor/tiptaptest';
-import { Route as NoneCreateStudentRouteImport } from './routes/_none/createStudent';
-import { Route as NoneCreateTaskRouteImport } from './routes/_none/createTask';
-import { Route as NoneJoinClassRouteImport } from './routes/_none/joinClass';
-import { Route as NoneShowClassTokenRouteImport } from './routes/_none/showClassToken';
-import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index';
-import { Route as AdminAdminRightsRouteImport } from './routes/_admin/admin/rights';
-import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users';
-import { Route as ContentClassesIndexRouteImport } from './routes/_content/classes/index';
-import { Route as DefaultDevCompetenceGenerationStepRouteImport } from './routes/_default/dev/competenceGenerationStep';
-import { Route as DefaultDevOcrTestRouteImport } from './routes/_default/dev/ocr-test';
-import { Route as DefaultDevSkillEditorRouteImport } from './routes/_default/dev/skillEditor';
-import { Route as DefaultDevStatsRouteImport } from './routes/_default/dev/stats';
-import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_content/classes/$classId/index';
-import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching';
-import { Route as DefaultDevSubmissionsStudentmatchingRouteImport } from './routes/_default/dev/submissions/studentmatching';
-import { Route as DefaultOldTaskIdIndexRouteImport } from './routes/_default/old/$taskId/index';
-import { Route as DefaultOldTaskIdSplatRouteImport } from './routes/_default/old/$taskId/$';
-import { Route as EditorOldTaskIdEditRouteImport } from './routes/_editor/old/$taskId/edit';
-import { Route as DefaultDevSubmissionsFlowTaskIdRouteImport } from './routes/_default/dev/submissions/flow/$taskId';
-import { Route as ContentClassesClassIdTasksTaskIdIndexRouteImport } from './routes/_content/classes/$classId/tasks/$taskId/index';
-import { Route as ErrorClassesClassIdTasksSubmissionsIndexRouteImport } from './routes/_error/classes/$classId/tasks/submissions/index';
-import { Route as ErrorClassesClassIdTasksSubmissionsIdRouteImport } from './routes/_error/classes/$classId/tasks/submissions/$id';
-import { Route as NoneClassesClassIdTasksTaskIdQrRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/qr';
-import { Route as NoneClassesClassIdTasksNewIdRouteImport } from './routes/_none/classes/$classId/tasks/new/$id';
-import { Route as DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport } from './routes/_default/classes/$classId/tasks/$taskId/submissions/match';
-import { Route as NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/$submissionId';
-import { Route as NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/add';
-import { Route as NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/verify';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/_admin'
+import { Route as CenterRouteImport } from './routes/_center'
+import { Route as ContentRouteImport } from './routes/_content'
+import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as EditorRouteImport } from './routes/_editor'
+import { Route as ErrorRouteImport } from './routes/_error'
+import { Route as NoneRouteImport } from './routes/_none'
+import { Route as CenterDemoRouteImport } from './routes/_center/demo'
+import { Route as CenterEmailConfirmedRouteImport } from './routes/_center/email-confirmed'
+import { Route as CenterErrorRouteImport } from './routes/_center/error'
+import { Route as CenterLoginRouteImport } from './routes/_center/login'
+import { Route as CenterLogoutRouteImport } from './routes/_center/logout'
+import { Route as CenterRegisterRouteImport } from './routes/_center/register'
+import { Route as CenterResetPasswordRouteImport } from './routes/_center/reset-password'
+import { Route as CenterUpdatePasswordRouteImport } from './routes/_center/update-password'
+import { Route as CenterWaitlistRouteImport } from './routes/_center/waitlist'
+import { Route as ContentSubjectsRouteImport } from './routes/_content/subjects'
+import { Route as DefaultAccountRouteImport } from './routes/_default/account'
+import { Route as DefaultNotificationsRouteImport } from './routes/_default/notifications'
+import { Route as EditorTiptaptestRouteImport } from './routes/_editor/tiptaptest'
+import { Route as NoneCreateStudentRouteImport } from './routes/_none/createStudent'
+import { Route as NoneCreateTaskRouteImport } from './routes/_none/createTask'
+import { Route as NoneJoinClassRouteImport } from './routes/_none/joinClass'
+import { Route as NoneShowClassTokenRouteImport } from './routes/_none/showClassToken'
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
+import { Route as AdminAdminRightsRouteImport } from './routes/_admin/admin/rights'
+import { Route as AdminAdminUsersRouteImport } from './routes/_admin/admin/users'
+import { Route as ContentClassesIndexRouteImport } from './routes/_content/classes/index'
+import { Route as DefaultDevCompetenceGenerationStepRouteImport } from './routes/_default/dev/competenceGenerationStep'
+import { Route as DefaultDevOcrTestRouteImport } from './routes/_default/dev/ocr-test'
+import { Route as DefaultDevSkillEditorRouteImport } from './routes/_default/dev/skillEditor'
+import { Route as DefaultDevStatsRouteImport } from './routes/_default/dev/stats'
+import { Route as ContentClassesClassIdIndexRouteImport } from './routes/_content/classes/$classId/index'
+import { Route as DefaultDevSubmissionsMatchingRouteImport } from './routes/_default/dev/submissions/matching'
+import { Route as DefaultDevSubmissionsStudentmatchingRouteImport } from './routes/_default/dev/submissions/studentmatching'
+import { Route as DefaultOldTaskIdIndexRouteImport } from './routes/_default/old/$taskId/index'
+import { Route as DefaultOldTaskIdSplatRouteImport } from './routes/_default/old/$taskId/$'
+import { Route as EditorOldTaskIdEditRouteImport } from './routes/_editor/old/$taskId/edit'
+import { Route as DefaultDevSubmissionsFlowTaskIdRouteImport } from './routes/_default/dev/submissions/flow/$taskId'
+import { Route as ContentClassesClassIdTasksTaskIdIndexRouteImport } from './routes/_content/classes/$classId/tasks/$taskId/index'
+import { Route as ErrorClassesClassIdTasksSubmissionsIndexRouteImport } from './routes/_error/classes/$classId/tasks/submissions/index'
+import { Route as ErrorClassesClassIdTasksSubmissionsIdRouteImport } from './routes/_error/classes/$classId/tasks/submissions/$id'
+import { Route as NoneClassesClassIdTasksTaskIdQrRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/qr'
+import { Route as NoneClassesClassIdTasksNewIdRouteImport } from './routes/_none/classes/$classId/tasks/new/$id'
+import { Route as DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport } from './routes/_default/classes/$classId/tasks/$taskId/submissions/match'
+import { Route as NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
+import { Route as NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/add'
+import { Route as NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport } from './routes/_none/classes/$classId/tasks/$taskId/submissions/verify'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CenterRoute = CenterRouteImport.update({
   id: '/_center',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ContentRoute = ContentRouteImport.update({
   id: '/_content',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DefaultRoute = DefaultRouteImport.update({
   id: '/_default',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const EditorRoute = EditorRouteImport.update({
   id: '/_editor',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ErrorRoute = ErrorRouteImport.update({
   id: '/_error',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const NoneRoute = NoneRouteImport.update({
   id: '/_none',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const CenterDemoRoute = CenterDemoRouteImport.update({
   id: '/demo',
   path: '/demo',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterEmailConfirmedRoute = CenterEmailConfirmedRouteImport.update({
   id: '/email-confirmed',
   path: '/email-confirmed',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterErrorRoute = CenterErrorRouteImport.update({
   id: '/error',
   path: '/error',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterLoginRoute = CenterLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterLogoutRoute = CenterLogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterRegisterRoute = CenterRegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterResetPasswordRoute = CenterResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterUpdatePasswordRoute = CenterUpdatePasswordRouteImport.update({
   id: '/update-password',
   path: '/update-password',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const CenterWaitlistRoute = CenterWaitlistRouteImport.update({
   id: '/waitlist',
   path: '/waitlist',
   getParentRoute: () => CenterRoute,
-} as any);
+} as any)
 const ContentSubjectsRoute = ContentSubjectsRouteImport.update({
   id: '/subjects',
   path: '/subjects',
   getParentRoute: () => ContentRoute,
-} as any);
+} as any)
 const DefaultAccountRoute = DefaultAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const DefaultNotificationsRoute = DefaultNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const EditorTiptaptestRoute = EditorTiptaptestRouteImport.update({
   id: '/tiptaptest',
   path: '/tiptaptest',
   getParentRoute: () => EditorRoute,
-} as any);
+} as any)
 const NoneCreateStudentRoute = NoneCreateStudentRouteImport.update({
   id: '/createStudent',
   path: '/createStudent',
   getParentRoute: () => NoneRoute,
-} as any);
+} as any)
 const NoneCreateTaskRoute = NoneCreateTaskRouteImport.update({
   id: '/createTask',
   path: '/createTask',
   getParentRoute: () => NoneRoute,
-} as any);
+} as any)
 const NoneJoinClassRoute = NoneJoinClassRouteImport.update({
   id: '/joinClass',
   path: '/joinClass',
   getParentRoute: () => NoneRoute,
-} as any);
+} as any)
 const NoneShowClassTokenRoute = NoneShowClassTokenRouteImport.update({
   id: '/showClassToken',
   path: '/showClassToken',
   getParentRoute: () => NoneRoute,
-} as any);
+} as any)
 const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminRightsRoute = AdminAdminRightsRouteImport.update({
   id: '/admin/rights',
   path: '/admin/rights',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const AdminAdminUsersRoute = AdminAdminUsersRouteImport.update({
   id: '/admin/users',
   path: '/admin/users',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const ContentClassesIndexRoute = ContentClassesIndexRouteImport.update({
   id: '/classes/',
   path: '/classes/',
   getParentRoute: () => ContentRoute,
-} as any);
-const DefaultDevCompetenceGenerationStepRoute = DefaultDevCompetenceGenerationStepRouteImport.update({
-  id: '/dev/competenceGenerationStep',
-  path: '/dev/competenceGenerationStep',
-  getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
+const DefaultDevCompetenceGenerationStepRoute =
+  DefaultDevCompetenceGenerationStepRouteImport.update({
+    id: '/dev/competenceGenerationStep',
+    path: '/dev/competenceGenerationStep',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultDevOcrTestRoute = DefaultDevOcrTestRouteImport.update({
   id: '/dev/ocr-test',
   path: '/dev/ocr-test',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const DefaultDevSkillEditorRoute = DefaultDevSkillEditorRouteImport.update({
   id: '/dev/skillEditor',
   path: '/dev/skillEditor',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const DefaultDevStatsRoute = DefaultDevStatsRouteImport.update({
   id: '/dev/stats',
   path: '/dev/stats',
   getParentRoute: () => DefaultRoute,
-} as any);
-const ContentClassesClassIdIndexRoute = ContentClassesClassIdIndexRouteImport.update({
-  id: '/classes/$classId/',
-  path: '/classes/$classId/',
-  getParentRoute: () => ContentRoute,
-} as any);
-const DefaultDevSubmissionsMatchingRoute = DefaultDevSubmissionsMatchingRouteImport.update({
-  id: '/dev/submissions/matching',
-  path: '/dev/submissions/matching',
-  getParentRoute: () => DefaultRoute,
-} as any);
-const DefaultDevSubmissionsStudentmatchingRoute = DefaultDevSubmissionsStudentmatchingRouteImport.update({
-  id: '/dev/submissions/studentmatching',
-  path: '/dev/submissions/studentmatching',
-  getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
+const ContentClassesClassIdIndexRoute =
+  ContentClassesClassIdIndexRouteImport.update({
+    id: '/classes/$classId/',
+    path: '/classes/$classId/',
+    getParentRoute: () => ContentRoute,
+  } as any)
+const DefaultDevSubmissionsMatchingRoute =
+  DefaultDevSubmissionsMatchingRouteImport.update({
+    id: '/dev/submissions/matching',
+    path: '/dev/submissions/matching',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultDevSubmissionsStudentmatchingRoute =
+  DefaultDevSubmissionsStudentmatchingRouteImport.update({
+    id: '/dev/submissions/studentmatching',
+    path: '/dev/submissions/studentmatching',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultOldTaskIdIndexRoute = DefaultOldTaskIdIndexRouteImport.update({
   id: '/old/$taskId/',
   path: '/old/$taskId/',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const DefaultOldTaskIdSplatRoute = DefaultOldTaskIdSplatRouteImport.update({
   id: '/old/$taskId/$',
   path: '/old/$taskId/$',
   getParentRoute: () => DefaultRoute,
-} as any);
+} as any)
 const EditorOldTaskIdEditRoute = EditorOldTaskIdEditRouteImport.update({
   id: '/old/$taskId/edit',
   path: '/old/$taskId/edit',
   getParentRoute: () => EditorRoute,
-} as any);
-const DefaultDevSubmissionsFlowTaskIdRoute = DefaultDevSubmissionsFlowTaskIdRouteImport.update({
-  id: '/dev/submissions/flow/$taskId',
-  path: '/dev/submissions/flow/$taskId',
-  getParentRoute: () => DefaultRoute,
-} as any);
-const ContentClassesClassIdTasksTaskIdIndexRoute = ContentClassesClassIdTasksTaskIdIndexRouteImport.update({
-  id: '/classes/$classId/tasks/$taskId/',
-  path: '/classes/$classId/tasks/$taskId/',
-  getParentRoute: () => ContentRoute,
-} as any);
+} as any)
+const DefaultDevSubmissionsFlowTaskIdRoute =
+  DefaultDevSubmissionsFlowTaskIdRouteImport.update({
+    id: '/dev/submissions/flow/$taskId',
+    path: '/dev/submissions/flow/$taskId',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const ContentClassesClassIdTasksTaskIdIndexRoute =
+  ContentClassesClassIdTasksTaskIdIndexRouteImport.update({
+    id: '/classes/$classId/tasks/$taskId/',
+    path: '/classes/$classId/tasks/$taskId/',
+    getParentRoute: () => ContentRoute,
+  } as any)
 const ErrorClassesClassIdTasksSubmissionsIndexRoute =
   ErrorClassesClassIdTasksSubmissionsIndexRouteImport.update({
     id: '/classes/$classId/tasks/submissions/',
     path: '/classes/$classId/tasks/submissions/',
     getParentRoute: () => ErrorRoute,
-  } as any);
-const ErrorClassesClassIdTasksSubmissionsIdRoute = ErrorClassesClassIdTasksSubmissionsIdRouteImport.update({
-  id: '/classes/$classId/tasks/submissions/$id',
-  path: '/classes/$classId/tasks/submissions/$id',
-  getParentRoute: () => ErrorRoute,
-} as any);
-const NoneClassesClassIdTasksTaskIdQrRoute = NoneClassesClassIdTasksTaskIdQrRouteImport.update({
-  id: '/classes/$classId/tasks/$taskId/qr',
-  path: '/classes/$classId/tasks/$taskId/qr',
-  getParentRoute: () => NoneRoute,
-} as any);
-const NoneClassesClassIdTasksNewIdRoute = NoneClassesClassIdTasksNewIdRouteImport.update({
-  id: '/classes/$classId/tasks/new/$id',
-  path: '/classes/$classId/tasks/new/$id',
-  getParentRoute: () => NoneRoute,
-} as any);
+  } as any)
+const ErrorClassesClassIdTasksSubmissionsIdRoute =
+  ErrorClassesClassIdTasksSubmissionsIdRouteImport.update({
+    id: '/classes/$classId/tasks/submissions/$id',
+    path: '/classes/$classId/tasks/submissions/$id',
+    getParentRoute: () => ErrorRoute,
+  } as any)
+const NoneClassesClassIdTasksTaskIdQrRoute =
+  NoneClassesClassIdTasksTaskIdQrRouteImport.update({
+    id: '/classes/$classId/tasks/$taskId/qr',
+    path: '/classes/$classId/tasks/$taskId/qr',
+    getParentRoute: () => NoneRoute,
+  } as any)
+const NoneClassesClassIdTasksNewIdRoute =
+  NoneClassesClassIdTasksNewIdRouteImport.update({
+    id: '/classes/$classId/tasks/new/$id',
+    path: '/classes/$classId/tasks/new/$id',
+    getParentRoute: () => NoneRoute,
+  } as any)
 const DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute =
   DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport.update({
     id: '/classes/$classId/tasks/$taskId/submissions/match',
     path: '/classes/$classId/tasks/$taskId/submissions/match',
     getParentRoute: () => DefaultRoute,
-  } as any);
+  } as any)
 const NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute =
   NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport.update({
     id: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
     path: '/classes/$classId/tasks/$taskId/submissions/$submissionId',
     getParentRoute: () => NoneRoute,
-  } as any);
+  } as any)
 const NoneClassesClassIdTasksTaskIdSubmissionsAddRoute =
   NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport.update({
     id: '/classes/$classId/tasks/$taskId/submissions/add',
     path: '/classes/$classId/tasks/$taskId/submissions/add',
     getParentRoute: () => NoneRoute,
-  } as any);
+  } as any)
 const NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute =
   NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport.update({
     id: '/classes/$classId/tasks/$taskId/submissions/verify',
     path: '/classes/$classId/tasks/$taskId/submissions/verify',
     getParentRoute: () => NoneRoute,
-  } as any);
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/demo': typeof CenterDemoRoute;
-  '/email-confirmed': typeof CenterEmailConfirmedRoute;
-  '/error': typeof CenterErrorRoute;
-  '/login': typeof CenterLoginRoute;
-  '/logout': typeof CenterLogoutRoute;
-  '/register': typeof CenterRegisterRoute;
-  '/reset-password': typeof CenterResetPasswordRoute;
-  '/update-password': typeof CenterUpdatePasswordRoute;
-  '/waitlist': typeof CenterWaitlistRoute;
-  '/subjects': typeof ContentSubjectsRoute;
-  '/account': typeof DefaultAccountRoute;
-  '/notifications': typeof DefaultNotificationsRoute;
-  '/tiptaptest': typeof EditorTiptaptestRoute;
-  '/createStudent': typeof NoneCreateStudentRoute;
-  '/createTask': typeof NoneCreateTaskRoute;
-  '/joinClass': typeof NoneJoinClassRoute;
-  '/showClassToken': typeof NoneShowClassTokenRoute;
-  '/admin/rights': typeof AdminAdminRightsRoute;
-  '/admin/users': typeof AdminAdminUsersRoute;
-  '/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute;
-  '/dev/ocr-test': typeof DefaultDevOcrTestRoute;
-  '/dev/skillEditor': typeof DefaultDevSkillEditorRoute;
-  '/dev/stats': typeof DefaultDevStatsRoute;
-  '/admin/': typeof AdminAdminIndexRoute;
-  '/classes/': typeof ContentClassesIndexRoute;
-  '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute;
-  '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute;
-  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute;
-  '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute;
-  '/classes/$classId/': typeof ContentClassesClassIdIndexRoute;
-  '/old/$taskId/': typeof DefaultOldTaskIdIndexRoute;
-  '/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute;
-  '/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute;
-  '/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute;
-  '/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute;
-  '/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute;
-  '/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute;
-  '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute;
-  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute;
-  '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute;
-  '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute;
+  '/': typeof IndexRoute
+  '/demo': typeof CenterDemoRoute
+  '/email-confirmed': typeof CenterEmailConfirmedRoute
+  '/error': typeof CenterErrorRoute
+  '/login': typeof CenterLoginRoute
+  '/logout': typeof CenterLogoutRoute
+  '/register': typeof CenterRegisterRoute
+  '/reset-password': typeof CenterResetPasswordRoute
+  '/update-password': typeof CenterUpdatePasswordRoute
+  '/waitlist': typeof CenterWaitlistRoute
+  '/subjects': typeof ContentSubjectsRoute
+  '/account': typeof DefaultAccountRoute
+  '/notifications': typeof DefaultNotificationsRoute
+  '/tiptaptest': typeof EditorTiptaptestRoute
+  '/createStudent': typeof NoneCreateStudentRoute
+  '/createTask': typeof NoneCreateTaskRoute
+  '/joinClass': typeof NoneJoinClassRoute
+  '/showClassToken': typeof NoneShowClassTokenRoute
+  '/admin/rights': typeof AdminAdminRightsRoute
+  '/admin/users': typeof AdminAdminUsersRoute
+  '/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute
+  '/dev/ocr-test': typeof DefaultDevOcrTestRoute
+  '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
+  '/dev/stats': typeof DefaultDevStatsRoute
+  '/admin/': typeof AdminAdminIndexRoute
+  '/classes/': typeof ContentClassesIndexRoute
+  '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
+  '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
+  '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
+  '/classes/$classId/': typeof ContentClassesClassIdIndexRoute
+  '/old/$taskId/': typeof DefaultOldTaskIdIndexRoute
+  '/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute
+  '/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute
+  '/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute
+  '/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute
+  '/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute
+  '/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
+  '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
+  '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
+  '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/demo': typeof CenterDemoRoute;
-  '/email-confirmed': typeof CenterEmailConfirmedRoute;
-  '/error': typeof CenterErrorRoute;
-  '/login': typeof CenterLoginRoute;
-  '/logout': typeof CenterLogoutRoute;
-  '/register': typeof CenterRegisterRoute;
-  '/reset-password': typeof CenterResetPasswordRoute;
-  '/update-password': typeof CenterUpdatePasswordRoute;
-  '/waitlist': typeof CenterWaitlistRoute;
-  '/subjects': typeof ContentSubjectsRoute;
-  '/account': typeof DefaultAccountRoute;
-  '/notifications': typeof DefaultNotificationsRoute;
-  '/tiptaptest': typeof EditorTiptaptestRoute;
-  '/createStudent': typeof NoneCreateStudentRoute;
-  '/createTask': typeof NoneCreateTaskRoute;
-  '/joinClass': typeof NoneJoinClassRoute;
-  '/showClassToken': typeof NoneShowClassTokenRoute;
-  '/admin/rights': typeof AdminAdminRightsRoute;
-  '/admin/users': typeof AdminAdminUsersRoute;
-  '/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute;
-  '/dev/ocr-test': typeof DefaultDevOcrTestRoute;
-  '/dev/skillEditor': typeof DefaultDevSkillEditorRoute;
-  '/dev/stats': typeof DefaultDevStatsRoute;
-  '/admin': typeof AdminAdminIndexRoute;
-  '/classes': typeof ContentClassesIndexRoute;
-  '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute;
-  '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute;
-  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute;
-  '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute;
-  '/classes/$classId': typeof ContentClassesClassIdIndexRoute;
-  '/old/$taskId': typeof DefaultOldTaskIdIndexRoute;
-  '/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute;
-  '/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute;
-  '/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute;
-  '/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute;
-  '/classes/$classId/tasks/$taskId': typeof ContentClassesClassIdTasksTaskIdIndexRoute;
-  '/classes/$classId/tasks/submissions': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute;
-  '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute;
-  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute;
-  '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute;
-  '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute;
+  '/': typeof IndexRoute
+  '/demo': typeof CenterDemoRoute
+  '/email-confirmed': typeof CenterEmailConfirmedRoute
+  '/error': typeof CenterErrorRoute
+  '/login': typeof CenterLoginRoute
+  '/logout': typeof CenterLogoutRoute
+  '/register': typeof CenterRegisterRoute
+  '/reset-password': typeof CenterResetPasswordRoute
+  '/update-password': typeof CenterUpdatePasswordRoute
+  '/waitlist': typeof CenterWaitlistRoute
+  '/subjects': typeof ContentSubjectsRoute
+  '/account': typeof DefaultAccountRoute
+  '/notifications': typeof DefaultNotificationsRoute
+  '/tiptaptest': typeof EditorTiptaptestRoute
+  '/createStudent': typeof NoneCreateStudentRoute
+  '/createTask': typeof NoneCreateTaskRoute
+  '/joinClass': typeof NoneJoinClassRoute
+  '/showClassToken': typeof NoneShowClassTokenRoute
+  '/admin/rights': typeof AdminAdminRightsRoute
+  '/admin/users': typeof AdminAdminUsersRoute
+  '/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute
+  '/dev/ocr-test': typeof DefaultDevOcrTestRoute
+  '/dev/skillEditor': typeof DefaultDevSkillEditorRoute
+  '/dev/stats': typeof DefaultDevStatsRoute
+  '/admin': typeof AdminAdminIndexRoute
+  '/classes': typeof ContentClassesIndexRoute
+  '/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
+  '/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
+  '/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
+  '/classes/$classId': typeof ContentClassesClassIdIndexRoute
+  '/old/$taskId': typeof DefaultOldTaskIdIndexRoute
+  '/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute
+  '/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute
+  '/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute
+  '/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute
+  '/classes/$classId/tasks/$taskId': typeof ContentClassesClassIdTasksTaskIdIndexRoute
+  '/classes/$classId/tasks/submissions': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
+  '/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
+  '/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
+  '/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/_admin': typeof AdminRouteWithChildren;
-  '/_center': typeof CenterRouteWithChildren;
-  '/_content': typeof ContentRouteWithChildren;
-  '/_default': typeof DefaultRouteWithChildren;
-  '/_editor': typeof EditorRouteWithChildren;
-  '/_error': typeof ErrorRouteWithChildren;
-  '/_none': typeof NoneRouteWithChildren;
-  '/_center/demo': typeof CenterDemoRoute;
-  '/_center/email-confirmed': typeof CenterEmailConfirmedRoute;
-  '/_center/error': typeof CenterErrorRoute;
-  '/_center/login': typeof CenterLoginRoute;
-  '/_center/logout': typeof CenterLogoutRoute;
-  '/_center/register': typeof CenterRegisterRoute;
-  '/_center/reset-password': typeof CenterResetPasswordRoute;
-  '/_center/update-password': typeof CenterUpdatePasswordRoute;
-  '/_center/waitlist': typeof CenterWaitlistRoute;
-  '/_content/subjects': typeof ContentSubjectsRoute;
-  '/_default/account': typeof DefaultAccountRoute;
-  '/_default/notifications': typeof DefaultNotificationsRoute;
-  '/_editor/tiptaptest': typeof EditorTiptaptestRoute;
-  '/_none/createStudent': typeof NoneCreateStudentRoute;
-  '/_none/createTask': typeof NoneCreateTaskRoute;
-  '/_none/joinClass': typeof NoneJoinClassRoute;
-  '/_none/showClassToken': typeof NoneShowClassTokenRoute;
-  '/_admin/admin/rights': typeof AdminAdminRightsRoute;
-  '/_admin/admin/users': typeof AdminAdminUsersRoute;
-  '/_default/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute;
-  '/_default/dev/ocr-test': typeof DefaultDevOcrTestRoute;
-  '/_default/dev/skillEditor': typeof DefaultDevSkillEditorRoute;
-  '/_default/dev/stats': typeof DefaultDevStatsRoute;
-  '/_admin/admin/': typeof AdminAdminIndexRoute;
-  '/_content/classes/': typeof ContentClassesIndexRoute;
-  '/_default/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute;
-  '/_default/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute;
-  '/_default/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute;
-  '/_editor/old/$taskId/edit': typeof EditorOldTaskIdEditRoute;
-  '/_content/classes/$classId/': typeof ContentClassesClassIdIndexRoute;
-  '/_default/old/$taskId/': typeof DefaultOldTaskIdIndexRoute;
-  '/_default/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute;
-  '/_error/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute;
-  '/_none/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute;
-  '/_none/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute;
-  '/_content/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute;
-  '/_error/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute;
-  '/_default/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute;
-  '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute;
-  '/_none/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute;
-  '/_none/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/_admin': typeof AdminRouteWithChildren
+  '/_center': typeof CenterRouteWithChildren
+  '/_content': typeof ContentRouteWithChildren
+  '/_default': typeof DefaultRouteWithChildren
+  '/_editor': typeof EditorRouteWithChildren
+  '/_error': typeof ErrorRouteWithChildren
+  '/_none': typeof NoneRouteWithChildren
+  '/_center/demo': typeof CenterDemoRoute
+  '/_center/email-confirmed': typeof CenterEmailConfirmedRoute
+  '/_center/error': typeof CenterErrorRoute
+  '/_center/login': typeof CenterLoginRoute
+  '/_center/logout': typeof CenterLogoutRoute
+  '/_center/register': typeof CenterRegisterRoute
+  '/_center/reset-password': typeof CenterResetPasswordRoute
+  '/_center/update-password': typeof CenterUpdatePasswordRoute
+  '/_center/waitlist': typeof CenterWaitlistRoute
+  '/_content/subjects': typeof ContentSubjectsRoute
+  '/_default/account': typeof DefaultAccountRoute
+  '/_default/notifications': typeof DefaultNotificationsRoute
+  '/_editor/tiptaptest': typeof EditorTiptaptestRoute
+  '/_none/createStudent': typeof NoneCreateStudentRoute
+  '/_none/createTask': typeof NoneCreateTaskRoute
+  '/_none/joinClass': typeof NoneJoinClassRoute
+  '/_none/showClassToken': typeof NoneShowClassTokenRoute
+  '/_admin/admin/rights': typeof AdminAdminRightsRoute
+  '/_admin/admin/users': typeof AdminAdminUsersRoute
+  '/_default/dev/competenceGenerationStep': typeof DefaultDevCompetenceGenerationStepRoute
+  '/_default/dev/ocr-test': typeof DefaultDevOcrTestRoute
+  '/_default/dev/skillEditor': typeof DefaultDevSkillEditorRoute
+  '/_default/dev/stats': typeof DefaultDevStatsRoute
+  '/_admin/admin/': typeof AdminAdminIndexRoute
+  '/_content/classes/': typeof ContentClassesIndexRoute
+  '/_default/dev/submissions/matching': typeof DefaultDevSubmissionsMatchingRoute
+  '/_default/dev/submissions/studentmatching': typeof DefaultDevSubmissionsStudentmatchingRoute
+  '/_default/old/$taskId/$': typeof DefaultOldTaskIdSplatRoute
+  '/_editor/old/$taskId/edit': typeof EditorOldTaskIdEditRoute
+  '/_content/classes/$classId/': typeof ContentClassesClassIdIndexRoute
+  '/_default/old/$taskId/': typeof DefaultOldTaskIdIndexRoute
+  '/_default/dev/submissions/flow/$taskId': typeof DefaultDevSubmissionsFlowTaskIdRoute
+  '/_error/classes/$classId/tasks/submissions/$id': typeof ErrorClassesClassIdTasksSubmissionsIdRoute
+  '/_none/classes/$classId/tasks/$taskId/qr': typeof NoneClassesClassIdTasksTaskIdQrRoute
+  '/_none/classes/$classId/tasks/new/$id': typeof NoneClassesClassIdTasksNewIdRoute
+  '/_content/classes/$classId/tasks/$taskId/': typeof ContentClassesClassIdTasksTaskIdIndexRoute
+  '/_error/classes/$classId/tasks/submissions/': typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
+  '/_default/classes/$classId/tasks/$taskId/submissions/match': typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
+  '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId': typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
+  '/_none/classes/$classId/tasks/$taskId/submissions/add': typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
+  '/_none/classes/$classId/tasks/$taskId/submissions/verify': typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/demo'
@@ -487,8 +496,8 @@ export interface FileRouteTypes {
     | '/classes/$classId/tasks/$taskId/submissions/match'
     | '/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/classes/$classId/tasks/$taskId/submissions/add'
-    | '/classes/$classId/tasks/$taskId/submissions/verify';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/classes/$classId/tasks/$taskId/submissions/verify'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/demo'
@@ -531,7 +540,7 @@ export interface FileRouteTypes {
     | '/classes/$classId/tasks/$taskId/submissions/match'
     | '/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/classes/$classId/tasks/$taskId/submissions/add'
-    | '/classes/$classId/tasks/$taskId/submissions/verify';
+    | '/classes/$classId/tasks/$taskId/submissions/verify'
   id:
     | '__root__'
     | '/'
@@ -582,392 +591,392 @@ export interface FileRouteTypes {
     | '/_default/classes/$classId/tasks/$taskId/submissions/match'
     | '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
     | '/_none/classes/$classId/tasks/$taskId/submissions/add'
-    | '/_none/classes/$classId/tasks/$taskId/submissions/verify';
-  fileRoutesById: FileRoutesById;
+    | '/_none/classes/$classId/tasks/$taskId/submissions/verify'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AdminRoute: typeof AdminRouteWithChildren;
-  CenterRoute: typeof CenterRouteWithChildren;
-  ContentRoute: typeof ContentRouteWithChildren;
-  DefaultRoute: typeof DefaultRouteWithChildren;
-  EditorRoute: typeof EditorRouteWithChildren;
-  ErrorRoute: typeof ErrorRouteWithChildren;
-  NoneRoute: typeof NoneRouteWithChildren;
+  IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
+  CenterRoute: typeof CenterRouteWithChildren
+  ContentRoute: typeof ContentRouteWithChildren
+  DefaultRoute: typeof DefaultRouteWithChildren
+  EditorRoute: typeof EditorRouteWithChildren
+  ErrorRoute: typeof ErrorRouteWithChildren
+  NoneRoute: typeof NoneRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_admin': {
-      id: '/_admin';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_center': {
-      id: '/_center';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof CenterRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_center'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof CenterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_content': {
-      id: '/_content';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof ContentRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_content'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ContentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_default': {
-      id: '/_default';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof DefaultRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_default'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_editor': {
-      id: '/_editor';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof EditorRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_editor'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EditorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_error': {
-      id: '/_error';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof ErrorRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_error'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_none': {
-      id: '/_none';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof NoneRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_none'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof NoneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_center/demo': {
-      id: '/_center/demo';
-      path: '/demo';
-      fullPath: '/demo';
-      preLoaderRoute: typeof CenterDemoRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/demo'
+      path: '/demo'
+      fullPath: '/demo'
+      preLoaderRoute: typeof CenterDemoRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/email-confirmed': {
-      id: '/_center/email-confirmed';
-      path: '/email-confirmed';
-      fullPath: '/email-confirmed';
-      preLoaderRoute: typeof CenterEmailConfirmedRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/email-confirmed'
+      path: '/email-confirmed'
+      fullPath: '/email-confirmed'
+      preLoaderRoute: typeof CenterEmailConfirmedRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/error': {
-      id: '/_center/error';
-      path: '/error';
-      fullPath: '/error';
-      preLoaderRoute: typeof CenterErrorRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/error'
+      path: '/error'
+      fullPath: '/error'
+      preLoaderRoute: typeof CenterErrorRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/login': {
-      id: '/_center/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof CenterLoginRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof CenterLoginRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/logout': {
-      id: '/_center/logout';
-      path: '/logout';
-      fullPath: '/logout';
-      preLoaderRoute: typeof CenterLogoutRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof CenterLogoutRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/register': {
-      id: '/_center/register';
-      path: '/register';
-      fullPath: '/register';
-      preLoaderRoute: typeof CenterRegisterRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof CenterRegisterRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/reset-password': {
-      id: '/_center/reset-password';
-      path: '/reset-password';
-      fullPath: '/reset-password';
-      preLoaderRoute: typeof CenterResetPasswordRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof CenterResetPasswordRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/update-password': {
-      id: '/_center/update-password';
-      path: '/update-password';
-      fullPath: '/update-password';
-      preLoaderRoute: typeof CenterUpdatePasswordRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/update-password'
+      path: '/update-password'
+      fullPath: '/update-password'
+      preLoaderRoute: typeof CenterUpdatePasswordRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_center/waitlist': {
-      id: '/_center/waitlist';
-      path: '/waitlist';
-      fullPath: '/waitlist';
-      preLoaderRoute: typeof CenterWaitlistRouteImport;
-      parentRoute: typeof CenterRoute;
-    };
+      id: '/_center/waitlist'
+      path: '/waitlist'
+      fullPath: '/waitlist'
+      preLoaderRoute: typeof CenterWaitlistRouteImport
+      parentRoute: typeof CenterRoute
+    }
     '/_content/subjects': {
-      id: '/_content/subjects';
-      path: '/subjects';
-      fullPath: '/subjects';
-      preLoaderRoute: typeof ContentSubjectsRouteImport;
-      parentRoute: typeof ContentRoute;
-    };
+      id: '/_content/subjects'
+      path: '/subjects'
+      fullPath: '/subjects'
+      preLoaderRoute: typeof ContentSubjectsRouteImport
+      parentRoute: typeof ContentRoute
+    }
     '/_default/account': {
-      id: '/_default/account';
-      path: '/account';
-      fullPath: '/account';
-      preLoaderRoute: typeof DefaultAccountRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof DefaultAccountRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/notifications': {
-      id: '/_default/notifications';
-      path: '/notifications';
-      fullPath: '/notifications';
-      preLoaderRoute: typeof DefaultNotificationsRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof DefaultNotificationsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_editor/tiptaptest': {
-      id: '/_editor/tiptaptest';
-      path: '/tiptaptest';
-      fullPath: '/tiptaptest';
-      preLoaderRoute: typeof EditorTiptaptestRouteImport;
-      parentRoute: typeof EditorRoute;
-    };
+      id: '/_editor/tiptaptest'
+      path: '/tiptaptest'
+      fullPath: '/tiptaptest'
+      preLoaderRoute: typeof EditorTiptaptestRouteImport
+      parentRoute: typeof EditorRoute
+    }
     '/_none/createStudent': {
-      id: '/_none/createStudent';
-      path: '/createStudent';
-      fullPath: '/createStudent';
-      preLoaderRoute: typeof NoneCreateStudentRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/createStudent'
+      path: '/createStudent'
+      fullPath: '/createStudent'
+      preLoaderRoute: typeof NoneCreateStudentRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/createTask': {
-      id: '/_none/createTask';
-      path: '/createTask';
-      fullPath: '/createTask';
-      preLoaderRoute: typeof NoneCreateTaskRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/createTask'
+      path: '/createTask'
+      fullPath: '/createTask'
+      preLoaderRoute: typeof NoneCreateTaskRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/joinClass': {
-      id: '/_none/joinClass';
-      path: '/joinClass';
-      fullPath: '/joinClass';
-      preLoaderRoute: typeof NoneJoinClassRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/joinClass'
+      path: '/joinClass'
+      fullPath: '/joinClass'
+      preLoaderRoute: typeof NoneJoinClassRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/showClassToken': {
-      id: '/_none/showClassToken';
-      path: '/showClassToken';
-      fullPath: '/showClassToken';
-      preLoaderRoute: typeof NoneShowClassTokenRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/showClassToken'
+      path: '/showClassToken'
+      fullPath: '/showClassToken'
+      preLoaderRoute: typeof NoneShowClassTokenRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_admin/admin/': {
-      id: '/_admin/admin/';
-      path: '/admin';
-      fullPath: '/admin/';
-      preLoaderRoute: typeof AdminAdminIndexRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/rights': {
-      id: '/_admin/admin/rights';
-      path: '/admin/rights';
-      fullPath: '/admin/rights';
-      preLoaderRoute: typeof AdminAdminRightsRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/rights'
+      path: '/admin/rights'
+      fullPath: '/admin/rights'
+      preLoaderRoute: typeof AdminAdminRightsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/users': {
-      id: '/_admin/admin/users';
-      path: '/admin/users';
-      fullPath: '/admin/users';
-      preLoaderRoute: typeof AdminAdminUsersRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/_admin/admin/users'
+      path: '/admin/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminAdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_content/classes/': {
-      id: '/_content/classes/';
-      path: '/classes';
-      fullPath: '/classes/';
-      preLoaderRoute: typeof ContentClassesIndexRouteImport;
-      parentRoute: typeof ContentRoute;
-    };
+      id: '/_content/classes/'
+      path: '/classes'
+      fullPath: '/classes/'
+      preLoaderRoute: typeof ContentClassesIndexRouteImport
+      parentRoute: typeof ContentRoute
+    }
     '/_default/dev/competenceGenerationStep': {
-      id: '/_default/dev/competenceGenerationStep';
-      path: '/dev/competenceGenerationStep';
-      fullPath: '/dev/competenceGenerationStep';
-      preLoaderRoute: typeof DefaultDevCompetenceGenerationStepRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/competenceGenerationStep'
+      path: '/dev/competenceGenerationStep'
+      fullPath: '/dev/competenceGenerationStep'
+      preLoaderRoute: typeof DefaultDevCompetenceGenerationStepRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/dev/ocr-test': {
-      id: '/_default/dev/ocr-test';
-      path: '/dev/ocr-test';
-      fullPath: '/dev/ocr-test';
-      preLoaderRoute: typeof DefaultDevOcrTestRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/ocr-test'
+      path: '/dev/ocr-test'
+      fullPath: '/dev/ocr-test'
+      preLoaderRoute: typeof DefaultDevOcrTestRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/dev/skillEditor': {
-      id: '/_default/dev/skillEditor';
-      path: '/dev/skillEditor';
-      fullPath: '/dev/skillEditor';
-      preLoaderRoute: typeof DefaultDevSkillEditorRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/skillEditor'
+      path: '/dev/skillEditor'
+      fullPath: '/dev/skillEditor'
+      preLoaderRoute: typeof DefaultDevSkillEditorRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/dev/stats': {
-      id: '/_default/dev/stats';
-      path: '/dev/stats';
-      fullPath: '/dev/stats';
-      preLoaderRoute: typeof DefaultDevStatsRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/stats'
+      path: '/dev/stats'
+      fullPath: '/dev/stats'
+      preLoaderRoute: typeof DefaultDevStatsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_content/classes/$classId/': {
-      id: '/_content/classes/$classId/';
-      path: '/classes/$classId';
-      fullPath: '/classes/$classId/';
-      preLoaderRoute: typeof ContentClassesClassIdIndexRouteImport;
-      parentRoute: typeof ContentRoute;
-    };
+      id: '/_content/classes/$classId/'
+      path: '/classes/$classId'
+      fullPath: '/classes/$classId/'
+      preLoaderRoute: typeof ContentClassesClassIdIndexRouteImport
+      parentRoute: typeof ContentRoute
+    }
     '/_default/dev/submissions/matching': {
-      id: '/_default/dev/submissions/matching';
-      path: '/dev/submissions/matching';
-      fullPath: '/dev/submissions/matching';
-      preLoaderRoute: typeof DefaultDevSubmissionsMatchingRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/submissions/matching'
+      path: '/dev/submissions/matching'
+      fullPath: '/dev/submissions/matching'
+      preLoaderRoute: typeof DefaultDevSubmissionsMatchingRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/dev/submissions/studentmatching': {
-      id: '/_default/dev/submissions/studentmatching';
-      path: '/dev/submissions/studentmatching';
-      fullPath: '/dev/submissions/studentmatching';
-      preLoaderRoute: typeof DefaultDevSubmissionsStudentmatchingRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/submissions/studentmatching'
+      path: '/dev/submissions/studentmatching'
+      fullPath: '/dev/submissions/studentmatching'
+      preLoaderRoute: typeof DefaultDevSubmissionsStudentmatchingRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/old/$taskId/': {
-      id: '/_default/old/$taskId/';
-      path: '/old/$taskId';
-      fullPath: '/old/$taskId/';
-      preLoaderRoute: typeof DefaultOldTaskIdIndexRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/old/$taskId/'
+      path: '/old/$taskId'
+      fullPath: '/old/$taskId/'
+      preLoaderRoute: typeof DefaultOldTaskIdIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/old/$taskId/$': {
-      id: '/_default/old/$taskId/$';
-      path: '/old/$taskId/$';
-      fullPath: '/old/$taskId/$';
-      preLoaderRoute: typeof DefaultOldTaskIdSplatRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/old/$taskId/$'
+      path: '/old/$taskId/$'
+      fullPath: '/old/$taskId/$'
+      preLoaderRoute: typeof DefaultOldTaskIdSplatRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_editor/old/$taskId/edit': {
-      id: '/_editor/old/$taskId/edit';
-      path: '/old/$taskId/edit';
-      fullPath: '/old/$taskId/edit';
-      preLoaderRoute: typeof EditorOldTaskIdEditRouteImport;
-      parentRoute: typeof EditorRoute;
-    };
+      id: '/_editor/old/$taskId/edit'
+      path: '/old/$taskId/edit'
+      fullPath: '/old/$taskId/edit'
+      preLoaderRoute: typeof EditorOldTaskIdEditRouteImport
+      parentRoute: typeof EditorRoute
+    }
     '/_default/dev/submissions/flow/$taskId': {
-      id: '/_default/dev/submissions/flow/$taskId';
-      path: '/dev/submissions/flow/$taskId';
-      fullPath: '/dev/submissions/flow/$taskId';
-      preLoaderRoute: typeof DefaultDevSubmissionsFlowTaskIdRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/dev/submissions/flow/$taskId'
+      path: '/dev/submissions/flow/$taskId'
+      fullPath: '/dev/submissions/flow/$taskId'
+      preLoaderRoute: typeof DefaultDevSubmissionsFlowTaskIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_content/classes/$classId/tasks/$taskId/': {
-      id: '/_content/classes/$classId/tasks/$taskId/';
-      path: '/classes/$classId/tasks/$taskId';
-      fullPath: '/classes/$classId/tasks/$taskId/';
-      preLoaderRoute: typeof ContentClassesClassIdTasksTaskIdIndexRouteImport;
-      parentRoute: typeof ContentRoute;
-    };
+      id: '/_content/classes/$classId/tasks/$taskId/'
+      path: '/classes/$classId/tasks/$taskId'
+      fullPath: '/classes/$classId/tasks/$taskId/'
+      preLoaderRoute: typeof ContentClassesClassIdTasksTaskIdIndexRouteImport
+      parentRoute: typeof ContentRoute
+    }
     '/_error/classes/$classId/tasks/submissions/': {
-      id: '/_error/classes/$classId/tasks/submissions/';
-      path: '/classes/$classId/tasks/submissions';
-      fullPath: '/classes/$classId/tasks/submissions/';
-      preLoaderRoute: typeof ErrorClassesClassIdTasksSubmissionsIndexRouteImport;
-      parentRoute: typeof ErrorRoute;
-    };
+      id: '/_error/classes/$classId/tasks/submissions/'
+      path: '/classes/$classId/tasks/submissions'
+      fullPath: '/classes/$classId/tasks/submissions/'
+      preLoaderRoute: typeof ErrorClassesClassIdTasksSubmissionsIndexRouteImport
+      parentRoute: typeof ErrorRoute
+    }
     '/_error/classes/$classId/tasks/submissions/$id': {
-      id: '/_error/classes/$classId/tasks/submissions/$id';
-      path: '/classes/$classId/tasks/submissions/$id';
-      fullPath: '/classes/$classId/tasks/submissions/$id';
-      preLoaderRoute: typeof ErrorClassesClassIdTasksSubmissionsIdRouteImport;
-      parentRoute: typeof ErrorRoute;
-    };
+      id: '/_error/classes/$classId/tasks/submissions/$id'
+      path: '/classes/$classId/tasks/submissions/$id'
+      fullPath: '/classes/$classId/tasks/submissions/$id'
+      preLoaderRoute: typeof ErrorClassesClassIdTasksSubmissionsIdRouteImport
+      parentRoute: typeof ErrorRoute
+    }
     '/_none/classes/$classId/tasks/$taskId/qr': {
-      id: '/_none/classes/$classId/tasks/$taskId/qr';
-      path: '/classes/$classId/tasks/$taskId/qr';
-      fullPath: '/classes/$classId/tasks/$taskId/qr';
-      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdQrRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/classes/$classId/tasks/$taskId/qr'
+      path: '/classes/$classId/tasks/$taskId/qr'
+      fullPath: '/classes/$classId/tasks/$taskId/qr'
+      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdQrRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/classes/$classId/tasks/new/$id': {
-      id: '/_none/classes/$classId/tasks/new/$id';
-      path: '/classes/$classId/tasks/new/$id';
-      fullPath: '/classes/$classId/tasks/new/$id';
-      preLoaderRoute: typeof NoneClassesClassIdTasksNewIdRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/classes/$classId/tasks/new/$id'
+      path: '/classes/$classId/tasks/new/$id'
+      fullPath: '/classes/$classId/tasks/new/$id'
+      preLoaderRoute: typeof NoneClassesClassIdTasksNewIdRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_default/classes/$classId/tasks/$taskId/submissions/match': {
-      id: '/_default/classes/$classId/tasks/$taskId/submissions/match';
-      path: '/classes/$classId/tasks/$taskId/submissions/match';
-      fullPath: '/classes/$classId/tasks/$taskId/submissions/match';
-      preLoaderRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport;
-      parentRoute: typeof DefaultRoute;
-    };
+      id: '/_default/classes/$classId/tasks/$taskId/submissions/match'
+      path: '/classes/$classId/tasks/$taskId/submissions/match'
+      fullPath: '/classes/$classId/tasks/$taskId/submissions/match'
+      preLoaderRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId': {
-      id: '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId';
-      path: '/classes/$classId/tasks/$taskId/submissions/$submissionId';
-      fullPath: '/classes/$classId/tasks/$taskId/submissions/$submissionId';
-      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      path: '/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      fullPath: '/classes/$classId/tasks/$taskId/submissions/$submissionId'
+      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/classes/$classId/tasks/$taskId/submissions/add': {
-      id: '/_none/classes/$classId/tasks/$taskId/submissions/add';
-      path: '/classes/$classId/tasks/$taskId/submissions/add';
-      fullPath: '/classes/$classId/tasks/$taskId/submissions/add';
-      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/classes/$classId/tasks/$taskId/submissions/add'
+      path: '/classes/$classId/tasks/$taskId/submissions/add'
+      fullPath: '/classes/$classId/tasks/$taskId/submissions/add'
+      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRouteImport
+      parentRoute: typeof NoneRoute
+    }
     '/_none/classes/$classId/tasks/$taskId/submissions/verify': {
-      id: '/_none/classes/$classId/tasks/$taskId/submissions/verify';
-      path: '/classes/$classId/tasks/$taskId/submissions/verify';
-      fullPath: '/classes/$classId/tasks/$taskId/submissions/verify';
-      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport;
-      parentRoute: typeof NoneRoute;
-    };
+      id: '/_none/classes/$classId/tasks/$taskId/submissions/verify'
+      path: '/classes/$classId/tasks/$taskId/submissions/verify'
+      fullPath: '/classes/$classId/tasks/$taskId/submissions/verify'
+      preLoaderRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRouteImport
+      parentRoute: typeof NoneRoute
+    }
   }
 }
 
 interface AdminRouteChildren {
-  AdminAdminRightsRoute: typeof AdminAdminRightsRoute;
-  AdminAdminUsersRoute: typeof AdminAdminUsersRoute;
-  AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminRightsRoute: typeof AdminAdminRightsRoute
+  AdminAdminUsersRoute: typeof AdminAdminUsersRoute
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminRightsRoute: AdminAdminRightsRoute,
   AdminAdminUsersRoute: AdminAdminUsersRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
-};
+}
 
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface CenterRouteChildren {
-  CenterDemoRoute: typeof CenterDemoRoute;
-  CenterEmailConfirmedRoute: typeof CenterEmailConfirmedRoute;
-  CenterErrorRoute: typeof CenterErrorRoute;
-  CenterLoginRoute: typeof CenterLoginRoute;
-  CenterLogoutRoute: typeof CenterLogoutRoute;
-  CenterRegisterRoute: typeof CenterRegisterRoute;
-  CenterResetPasswordRoute: typeof CenterResetPasswordRoute;
-  CenterUpdatePasswordRoute: typeof CenterUpdatePasswordRoute;
-  CenterWaitlistRoute: typeof CenterWaitlistRoute;
+  CenterDemoRoute: typeof CenterDemoRoute
+  CenterEmailConfirmedRoute: typeof CenterEmailConfirmedRoute
+  CenterErrorRoute: typeof CenterErrorRoute
+  CenterLoginRoute: typeof CenterLoginRoute
+  CenterLogoutRoute: typeof CenterLogoutRoute
+  CenterRegisterRoute: typeof CenterRegisterRoute
+  CenterResetPasswordRoute: typeof CenterResetPasswordRoute
+  CenterUpdatePasswordRoute: typeof CenterUpdatePasswordRoute
+  CenterWaitlistRoute: typeof CenterWaitlistRoute
 }
 
 const CenterRouteChildren: CenterRouteChildren = {
@@ -980,93 +989,102 @@ const CenterRouteChildren: CenterRouteChildren = {
   CenterResetPasswordRoute: CenterResetPasswordRoute,
   CenterUpdatePasswordRoute: CenterUpdatePasswordRoute,
   CenterWaitlistRoute: CenterWaitlistRoute,
-};
+}
 
-const CenterRouteWithChildren = CenterRoute._addFileChildren(CenterRouteChildren);
+const CenterRouteWithChildren =
+  CenterRoute._addFileChildren(CenterRouteChildren)
 
 interface ContentRouteChildren {
-  ContentSubjectsRoute: typeof ContentSubjectsRoute;
-  ContentClassesIndexRoute: typeof ContentClassesIndexRoute;
-  ContentClassesClassIdIndexRoute: typeof ContentClassesClassIdIndexRoute;
-  ContentClassesClassIdTasksTaskIdIndexRoute: typeof ContentClassesClassIdTasksTaskIdIndexRoute;
+  ContentSubjectsRoute: typeof ContentSubjectsRoute
+  ContentClassesIndexRoute: typeof ContentClassesIndexRoute
+  ContentClassesClassIdIndexRoute: typeof ContentClassesClassIdIndexRoute
+  ContentClassesClassIdTasksTaskIdIndexRoute: typeof ContentClassesClassIdTasksTaskIdIndexRoute
 }
 
 const ContentRouteChildren: ContentRouteChildren = {
   ContentSubjectsRoute: ContentSubjectsRoute,
   ContentClassesIndexRoute: ContentClassesIndexRoute,
   ContentClassesClassIdIndexRoute: ContentClassesClassIdIndexRoute,
-  ContentClassesClassIdTasksTaskIdIndexRoute: ContentClassesClassIdTasksTaskIdIndexRoute,
-};
+  ContentClassesClassIdTasksTaskIdIndexRoute:
+    ContentClassesClassIdTasksTaskIdIndexRoute,
+}
 
-const ContentRouteWithChildren = ContentRoute._addFileChildren(ContentRouteChildren);
+const ContentRouteWithChildren =
+  ContentRoute._addFileChildren(ContentRouteChildren)
 
 interface DefaultRouteChildren {
-  DefaultAccountRoute: typeof DefaultAccountRoute;
-  DefaultNotificationsRoute: typeof DefaultNotificationsRoute;
-  DefaultDevCompetenceGenerationStepRoute: typeof DefaultDevCompetenceGenerationStepRoute;
-  DefaultDevOcrTestRoute: typeof DefaultDevOcrTestRoute;
-  DefaultDevSkillEditorRoute: typeof DefaultDevSkillEditorRoute;
-  DefaultDevStatsRoute: typeof DefaultDevStatsRoute;
-  DefaultDevSubmissionsMatchingRoute: typeof DefaultDevSubmissionsMatchingRoute;
-  DefaultDevSubmissionsStudentmatchingRoute: typeof DefaultDevSubmissionsStudentmatchingRoute;
-  DefaultOldTaskIdSplatRoute: typeof DefaultOldTaskIdSplatRoute;
-  DefaultOldTaskIdIndexRoute: typeof DefaultOldTaskIdIndexRoute;
-  DefaultDevSubmissionsFlowTaskIdRoute: typeof DefaultDevSubmissionsFlowTaskIdRoute;
-  DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute;
+  DefaultAccountRoute: typeof DefaultAccountRoute
+  DefaultNotificationsRoute: typeof DefaultNotificationsRoute
+  DefaultDevCompetenceGenerationStepRoute: typeof DefaultDevCompetenceGenerationStepRoute
+  DefaultDevOcrTestRoute: typeof DefaultDevOcrTestRoute
+  DefaultDevSkillEditorRoute: typeof DefaultDevSkillEditorRoute
+  DefaultDevStatsRoute: typeof DefaultDevStatsRoute
+  DefaultDevSubmissionsMatchingRoute: typeof DefaultDevSubmissionsMatchingRoute
+  DefaultDevSubmissionsStudentmatchingRoute: typeof DefaultDevSubmissionsStudentmatchingRoute
+  DefaultOldTaskIdSplatRoute: typeof DefaultOldTaskIdSplatRoute
+  DefaultOldTaskIdIndexRoute: typeof DefaultOldTaskIdIndexRoute
+  DefaultDevSubmissionsFlowTaskIdRoute: typeof DefaultDevSubmissionsFlowTaskIdRoute
+  DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute: typeof DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultAccountRoute: DefaultAccountRoute,
   DefaultNotificationsRoute: DefaultNotificationsRoute,
-  DefaultDevCompetenceGenerationStepRoute: DefaultDevCompetenceGenerationStepRoute,
+  DefaultDevCompetenceGenerationStepRoute:
+    DefaultDevCompetenceGenerationStepRoute,
   DefaultDevOcrTestRoute: DefaultDevOcrTestRoute,
   DefaultDevSkillEditorRoute: DefaultDevSkillEditorRoute,
   DefaultDevStatsRoute: DefaultDevStatsRoute,
   DefaultDevSubmissionsMatchingRoute: DefaultDevSubmissionsMatchingRoute,
-  DefaultDevSubmissionsStudentmatchingRoute: DefaultDevSubmissionsStudentmatchingRoute,
+  DefaultDevSubmissionsStudentmatchingRoute:
+    DefaultDevSubmissionsStudentmatchingRoute,
   DefaultOldTaskIdSplatRoute: DefaultOldTaskIdSplatRoute,
   DefaultOldTaskIdIndexRoute: DefaultOldTaskIdIndexRoute,
   DefaultDevSubmissionsFlowTaskIdRoute: DefaultDevSubmissionsFlowTaskIdRoute,
   DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute:
     DefaultClassesClassIdTasksTaskIdSubmissionsMatchRoute,
-};
+}
 
-const DefaultRouteWithChildren = DefaultRoute._addFileChildren(DefaultRouteChildren);
+const DefaultRouteWithChildren =
+  DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface EditorRouteChildren {
-  EditorTiptaptestRoute: typeof EditorTiptaptestRoute;
-  EditorOldTaskIdEditRoute: typeof EditorOldTaskIdEditRoute;
+  EditorTiptaptestRoute: typeof EditorTiptaptestRoute
+  EditorOldTaskIdEditRoute: typeof EditorOldTaskIdEditRoute
 }
 
 const EditorRouteChildren: EditorRouteChildren = {
   EditorTiptaptestRoute: EditorTiptaptestRoute,
   EditorOldTaskIdEditRoute: EditorOldTaskIdEditRoute,
-};
+}
 
-const EditorRouteWithChildren = EditorRoute._addFileChildren(EditorRouteChildren);
+const EditorRouteWithChildren =
+  EditorRoute._addFileChildren(EditorRouteChildren)
 
 interface ErrorRouteChildren {
-  ErrorClassesClassIdTasksSubmissionsIdRoute: typeof ErrorClassesClassIdTasksSubmissionsIdRoute;
-  ErrorClassesClassIdTasksSubmissionsIndexRoute: typeof ErrorClassesClassIdTasksSubmissionsIndexRoute;
+  ErrorClassesClassIdTasksSubmissionsIdRoute: typeof ErrorClassesClassIdTasksSubmissionsIdRoute
+  ErrorClassesClassIdTasksSubmissionsIndexRoute: typeof ErrorClassesClassIdTasksSubmissionsIndexRoute
 }
 
 const ErrorRouteChildren: ErrorRouteChildren = {
-  ErrorClassesClassIdTasksSubmissionsIdRoute: ErrorClassesClassIdTasksSubmissionsIdRoute,
-  ErrorClassesClassIdTasksSubmissionsIndexRoute: ErrorClassesClassIdTasksSubmissionsIndexRoute,
-};
+  ErrorClassesClassIdTasksSubmissionsIdRoute:
+    ErrorClassesClassIdTasksSubmissionsIdRoute,
+  ErrorClassesClassIdTasksSubmissionsIndexRoute:
+    ErrorClassesClassIdTasksSubmissionsIndexRoute,
+}
 
-const ErrorRouteWithChildren = ErrorRoute._addFileChildren(ErrorRouteChildren);
+const ErrorRouteWithChildren = ErrorRoute._addFileChildren(ErrorRouteChildren)
 
 interface NoneRouteChildren {
-  NoneCreateStudentRoute: typeof NoneCreateStudentRoute;
-  NoneCreateTaskRoute: typeof NoneCreateTaskRoute;
-  NoneJoinClassRoute: typeof NoneJoinClassRoute;
-  NoneShowClassTokenRoute: typeof NoneShowClassTokenRoute;
-  NoneClassesClassIdTasksTaskIdQrRoute: typeof NoneClassesClassIdTasksTaskIdQrRoute;
-  NoneClassesClassIdTasksNewIdRoute: typeof NoneClassesClassIdTasksNewIdRoute;
-  NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute;
-  NoneClassesClassIdTasksTaskIdSubmissionsAddRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute;
-  NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute;
+  NoneCreateStudentRoute: typeof NoneCreateStudentRoute
+  NoneCreateTaskRoute: typeof NoneCreateTaskRoute
+  NoneJoinClassRoute: typeof NoneJoinClassRoute
+  NoneShowClassTokenRoute: typeof NoneShowClassTokenRoute
+  NoneClassesClassIdTasksTaskIdQrRoute: typeof NoneClassesClassIdTasksTaskIdQrRoute
+  NoneClassesClassIdTasksNewIdRoute: typeof NoneClassesClassIdTasksNewIdRoute
+  NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute
+  NoneClassesClassIdTasksTaskIdSubmissionsAddRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsAddRoute
+  NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute: typeof NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute
 }
 
 const NoneRouteChildren: NoneRouteChildren = {
@@ -1078,11 +1096,13 @@ const NoneRouteChildren: NoneRouteChildren = {
   NoneClassesClassIdTasksNewIdRoute: NoneClassesClassIdTasksNewIdRoute,
   NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute:
     NoneClassesClassIdTasksTaskIdSubmissionsSubmissionIdRoute,
-  NoneClassesClassIdTasksTaskIdSubmissionsAddRoute: NoneClassesClassIdTasksTaskIdSubmissionsAddRoute,
-  NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute: NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute,
-};
+  NoneClassesClassIdTasksTaskIdSubmissionsAddRoute:
+    NoneClassesClassIdTasksTaskIdSubmissionsAddRoute,
+  NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute:
+    NoneClassesClassIdTasksTaskIdSubmissionsVerifyRoute,
+}
 
-const NoneRouteWithChildren = NoneRoute._addFileChildren(NoneRouteChildren);
+const NoneRouteWithChildren = NoneRoute._addFileChildren(NoneRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -1093,5 +1113,7 @@ const rootRouteChildren: RootRouteChildren = {
   EditorRoute: EditorRouteWithChildren,
   ErrorRoute: ErrorRouteWithChildren,
   NoneRoute: NoneRouteWithChildren,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

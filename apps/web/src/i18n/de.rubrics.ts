@@ -11,7 +11,7 @@ export const deRubrics = {
   intro:
     'Kompetenzbereiche mit ihren Kompetenzen und für jede Punktzahl eine Beschreibung. Die KI bewertet Abgaben anhand dieses Rasters.',
   empty:
-    'Diese Aufgabe hat noch kein Bewertungsraster. Lege einen Kompetenzbereich an oder lass dir eines vorschlagen.',
+    'Diese Aufgabe hat noch kein Bewertungsraster. Lege einen Kompetenzbereich an, lass dir eines vorschlagen oder übernimm eine Vorlage aus der Bibliothek.',
   loadFailed: 'Das Bewertungsraster konnte nicht geladen werden.',
 
   complete: 'Das Bewertungsraster ist vollständig: Jede Kompetenz hat für jede Punktzahl eine Beschreibung.',

@@ -146,13 +146,15 @@ function TemplateCard({
           </Title>
           <Group gap={6}>
             {template.starter ? (
-              <Badge variant="light" color="grape">
+              <Badge variant="light" color="grape" tt="none">
                 {t.starter}
               </Badge>
             ) : template.mine ? (
-              <Badge variant="light">{template.visibility === 'school' ? t.shared : t.private}</Badge>
+              <Badge variant="light" tt="none">
+                {template.visibility === 'school' ? t.shared : t.private}
+              </Badge>
             ) : (
-              <Badge variant="light" color="teal">
+              <Badge variant="light" color="teal" tt="none">
                 {t.school}
               </Badge>
             )}
