@@ -80,6 +80,11 @@ describe.each(drivers)('The rubric library on %s', (driver) => {
   });
 
   it('saves a task’s rubric privately, then for the school; other schools never see it', async () => {
+    const criterion = await anna.call('POST', '/api/criteria', {
+      skill_group_id: room.groups[0]!.id,
+      value: 'Brüche kürzen und erweitern',
+    });
+    expect(criterion.statusCode).toBe(201);
     const res = await anna.call('POST', '/api/rubric-templates', {
       task_id: room.task.id,
       title: 'Bruchrechnung – Klassenarbeit',
@@ -92,6 +97,7 @@ describe.each(drivers)('The rubric library on %s', (driver) => {
     templateId = saved.id;
     expect(saved).toMatchObject({ visibility: 'private', mine: true, author_name: 'Anna Lehrkraft' });
     expect(saved.content.skill_groups.map((g) => g.name)).toEqual(room.groups.map((g) => g.name));
+    expect(saved.content.skill_groups[0]!.criteria).toEqual(['Brüche kürzen und erweitern']);
     expect((await list(bert)).some((x) => x.id === templateId)).toBe(false);
     expect((await bert.call('GET', `/api/rubric-templates/${templateId}`)).statusCode).toBe(404);
 
@@ -124,6 +130,11 @@ describe.each(drivers)('The rubric library on %s', (driver) => {
     const rubric = ZTaskRubric.parse(used.json());
     expect(rubric.skill_groups.map((g) => g.name)).toEqual(room.groups.map((g) => g.name));
     const copiedSkill = rubric.skill_groups[0]!.skills[0]!;
+    // The group's source criteria came along.
+    const criteria = (
+      await bert.call('GET', `/api/criteria?skillGroupId=${rubric.skill_groups[0]!.id}`)
+    ).json<Array<{ value: string }>>();
+    expect(criteria.map((c) => c.value)).toEqual(['Brüche kürzen und erweitern']);
     expect(room.skillIds).not.toContain(copiedSkill.id);
 
     const renamed = await bert.call('PATCH', `/api/skills/${copiedSkill.id}`, { name: 'Eigener Name' });

@@ -13,12 +13,17 @@ export const RUBRIC_TEMPLATE_VISIBILITIES = ['private', 'school'] as const;
 export const ZRubricTemplateVisibility = z.enum(RUBRIC_TEMPLATE_VISIBILITIES);
 export type RubricTemplateVisibility = z.infer<typeof ZRubricTemplateVisibility>;
 
-/** The rubric as a template keeps it: names, texts, maximum scores and one descriptor per level. */
+/**
+ * The rubric as a template keeps it: names, texts, maximum scores, one descriptor per level, and each group's
+ * source criteria.
+ */
 export const ZRubricTemplateContent = z.object({
   skill_groups: z.array(
     z.object({
       name: z.string(),
       description: z.string(),
+      /** The criteria the group was made from (raw source criteria). */
+      criteria: z.array(z.string()).default([]),
       skills: z.array(
         z.object({
           name: z.string(),
@@ -31,6 +36,8 @@ export const ZRubricTemplateContent = z.object({
   ),
 });
 export type RubricTemplateContent = z.infer<typeof ZRubricTemplateContent>;
+/** A content as written by hand (the starter templates): criteria may be left out. */
+export type RubricTemplateContentInput = z.input<typeof ZRubricTemplateContent>;
 
 /** A template as the library lists it. */
 export const ZRubricTemplateSummary = z.object({

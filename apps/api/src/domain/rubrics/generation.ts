@@ -8,7 +8,14 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AiError, type AiGateway } from '../../ai/types';
-import { skillDetails, skillGroups, skills, skillXSkillGroup, taskXSkillGroup } from '../../db/schema';
+import {
+  rawSourceCriteria,
+  skillDetails,
+  skillGroups,
+  skills,
+  skillXSkillGroup,
+  taskXSkillGroup,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { requireTask } from '../access';
 import { inTransaction, type Ctx } from '../context';
@@ -77,6 +84,8 @@ export interface NewRubricGroup {
   id: string;
   name: string;
   description: string;
+  /** Source criteria of the group (a template's); none for generated groups. */
+  criteria?: readonly string[];
   skills: {
     id: string;
     name: string;
@@ -166,6 +175,12 @@ export async function saveRubricGroups(
       await tx
         .insert(taskXSkillGroup)
         .values({ task_id: taskId, skillGroup_id: group.id, position: position++, created_by: teacherId });
+      if (group.criteria?.length)
+        await tx
+          .insert(rawSourceCriteria)
+          .values(
+            group.criteria.map((value) => ({ skill_group_id: group.id, value, created_by: teacherId })),
+          );
       if (group.skills.length === 0) continue;
       await tx.insert(skills).values(
         group.skills.map((skill, index) => ({

@@ -1,4 +1,4 @@
-import type { RubricTemplateContent } from '@app/contract';
+import type { RubricTemplateContentInput } from '@app/contract';
 
 // The rubric templates the project ships, in its own words: the six general mathematical competences of the
 // KMK educational standards for grades 5–10 and a rubric for a German essay. Every teacher sees them in the
@@ -11,7 +11,7 @@ export interface StarterTemplate {
   description: string;
   subject: string;
   grade: string;
-  content: RubricTemplateContent;
+  content: RubricTemplateContentInput;
 }
 
 /** Four levels, 0–3, from "not shown" to "shown fully and on one's own". */

@@ -9,10 +9,11 @@ import {
   type UpdateRubricTemplateRequest,
   type UseRubricTemplateRequest,
   ZCreateRubricTemplateRequest,
+  ZRubricTemplateContent,
   ZUseRubricTemplateRequest,
 } from '@app/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { rubricTemplates } from '../../db/schema';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rawSourceCriteria, rubricTemplates } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { namesOf } from '../../lib/student-names';
@@ -56,18 +57,20 @@ const fromRow = (row: Row, viewer: string, authorName: string): RubricTemplate =
   author_name: authorName,
   ...counts(row.content),
   updated_at: iso(row.updated_at),
-  content: row.content,
+  // Parsed: a template saved before a field was added gets its default.
+  content: ZRubricTemplateContent.parse(row.content),
 });
 
 // A fixed date: the starter templates change only with a release.
 const STARTERS_DATE = '2026-11-29T00:00:00.000Z';
 const fromStarter = (starter: StarterTemplate): RubricTemplate => ({
   ...starter,
+  content: ZRubricTemplateContent.parse(starter.content),
   visibility: 'school',
   starter: true,
   mine: false,
   author_name: '',
-  ...counts(starter.content),
+  ...counts(ZRubricTemplateContent.parse(starter.content)),
   updated_at: STARTERS_DATE,
 });
 
@@ -147,12 +150,22 @@ export async function getRubricTemplate(ctx: Ctx, id: string): Promise<RubricTem
   return template;
 }
 
-/** The task's rubric as a template keeps it (names, texts, maxima, one descriptor per level). */
-function contentOf(rubric: TaskRubric): RubricTemplateContent {
+/** The task's rubric as a template keeps it (names, texts, maxima, one descriptor per level, criteria). */
+async function contentOf(ctx: Ctx, rubric: TaskRubric): Promise<RubricTemplateContent> {
+  const groupIds = rubric.skill_groups.map((group) => group.id);
+  const criteria =
+    groupIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ group: rawSourceCriteria.skill_group_id, value: rawSourceCriteria.value })
+          .from(rawSourceCriteria)
+          .where(inArray(rawSourceCriteria.skill_group_id, groupIds))
+          .orderBy(asc(rawSourceCriteria.created_at), asc(rawSourceCriteria.id));
   return {
     skill_groups: rubric.skill_groups.map((group) => ({
       name: group.name,
       description: group.description,
+      criteria: criteria.filter((c) => c.group === group.id).map((c) => c.value),
       skills: group.skills.map((skill) => ({
         name: skill.name,
         description: skill.description,
@@ -180,7 +193,7 @@ export async function createRubricTemplate(
 ): Promise<RubricTemplate> {
   const input = ZCreateRubricTemplateRequest.parse(request);
   const viewer = await requireTask(ctx, input.task_id, 'view');
-  const content = contentOf(await rubricOfTask(ctx.db, viewer, input.task_id));
+  const content = await contentOf(ctx, await rubricOfTask(ctx.db, viewer, input.task_id));
   if (content.skill_groups.length === 0) throw new AppError('RUBRIC_TEMPLATE_EMPTY');
   const [row] = await ctx.db
     .insert(rubricTemplates)
@@ -242,6 +255,7 @@ export async function useRubricTemplate(
     id: newId(),
     name: group.name,
     description: group.description,
+    criteria: group.criteria,
     skills: group.skills.map((skill) => ({
       id: newId(),
       name: skill.name,

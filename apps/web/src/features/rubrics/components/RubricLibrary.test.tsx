@@ -27,6 +27,7 @@ const template = (over: Partial<RubricTemplate>): RubricTemplate => ({
       {
         name: 'Allgemeine mathematische Kompetenzen',
         description: '',
+        criteria: [],
         skills: [{ name: 'Mathematisch modellieren (K3)', description: '', max_score: 3, levels: [] }],
       },
     ],
