@@ -117,8 +117,12 @@ describe.each(drivers)('Sharing a class with colleagues on %s', (driver) => {
       expect.objectContaining({ class_id: classId(), invited_by_name: 'Anna Yılmaz', role: 'grade' }),
     ]);
 
+    expect(inbox.unreadCount).toBe(1);
     const accepted = await bert.call('POST', `/api/class-invitations/${classId()}/accept`);
     expect(accepted.statusCode).toBe(200);
+    // Answered: the bell has nothing left about it.
+    const after = ZListNotificationsResponse.parse((await bert.call('GET', '/api/notifications')).json());
+    expect(after.unreadCount).toBe(0);
     expect(ZClass.parse(accepted.json()).my_role).toBe('grade');
     expect((await bert.call('POST', `/api/class-invitations/${classId()}/accept`)).statusCode).toBe(404);
 

@@ -6,8 +6,8 @@ import {
   type ClassTeacher,
   type ShareClassRequest,
 } from '@app/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { classes, classTeachers, subjects, userRoles } from '../../db/schema';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { classes, classTeachers, notifications, subjects, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
 import { namesOf } from '../../lib/student-names';
@@ -100,7 +100,7 @@ export async function shareClass(ctx: Ctx, classId: string, input: ShareClassReq
     await notify(tx, {
       receiver_user_id: colleague.id,
       type: CLASS_INVITATION_NOTIFICATION,
-      title: `Einladung in die Klasse ${name}`,
+      title: invitationTitle(name),
       details: `${inviterName || 'Eine Lehrkraft'} möchte die Klasse „${name}“ mit dir teilen (${ROLE_WORDS[input.role]}). Du kannst die Einladung in deiner Klassenliste annehmen oder ablehnen.`,
       link_to: '/classes',
       created_by: inviter,
@@ -117,6 +117,26 @@ export async function shareClass(ctx: Ctx, classId: string, input: ShareClassReq
     status: row.status,
     invited_at: iso(row.created_at),
   };
+}
+
+/** The invitation's title on the bell; answering the invitation marks it read. */
+const invitationTitle = (className: string) => `Einladung in die Klasse ${className}`;
+
+/** The answered invitation's notifications are read: the bell has nothing left to do about them. */
+async function markInvitationRead(ctx: Ctx, classId: string): Promise<void> {
+  const [cls] = await ctx.db.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
+  if (!cls) return;
+  await ctx.db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(
+      and(
+        eq(notifications.receiver_user_id, actorId(ctx)),
+        eq(notifications.type, CLASS_INVITATION_NOTIFICATION),
+        eq(notifications.title, invitationTitle(cls.name)),
+        isNull(notifications.read_at),
+      ),
+    );
 }
 
 /** The roles as the invitation's text names them. */
@@ -205,6 +225,7 @@ export async function acceptClassInvitation(ctx: Ctx, classId: string): Promise<
     )
     .returning({ class_id: classTeachers.class_id });
   if (!row) throw new AppError('CLASS_INVITATION_NOT_FOUND');
+  await markInvitationRead(ctx, classId);
   return getClass(ctx, classId);
 }
 
@@ -221,4 +242,5 @@ export async function declineClassInvitation(ctx: Ctx, classId: string): Promise
     )
     .returning({ class_id: classTeachers.class_id });
   if (removed.length === 0) throw new AppError('CLASS_INVITATION_NOT_FOUND');
+  await markInvitationRead(ctx, classId);
 }
