@@ -1,6 +1,6 @@
 import { classAccessAllows, type ClassAccess, type ClassRole } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { de } from '../../i18n/de';
 import { ApiError } from '../../lib/api';
@@ -33,18 +33,17 @@ const leaving = new Set<string>();
 export function useClassAccess(classId: string): ClassAccessInfo {
   const { data, error } = useQuery(classQueryOptions(classId));
   const queryClient = useQueryClient();
-  const router = useRouter();
+  const navigate = useNavigate();
   const gone = error instanceof ApiError && error.status === 404;
   useEffect(() => {
     if (!gone || leaving.has(classId)) return;
     leaving.add(classId);
     toast.info(de.sharing.toasts.accessLost);
     // Off the page first: its parts still read the class from the cache while they are on screen.
-    void router
-      .navigate({ to: '/classes', replace: true })
+    void Promise.resolve(navigate({ to: '/classes', replace: true }))
       .then(() => queryClient.removeQueries({ queryKey: queryKeys.classes.detail(classId) }))
       .finally(() => leaving.delete(classId));
-  }, [gone, classId, queryClient, router]);
+  }, [gone, classId, queryClient, navigate]);
   const role: ClassAccess = data?.my_role ?? 'owner';
   return { role, can: (verb) => classAccessAllows(role, verb), isOwner: role === 'owner' };
 }
