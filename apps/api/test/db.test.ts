@@ -118,7 +118,7 @@ describe.each(drivers)('The database on %s', (driver) => {
   });
 
   it('has every table of the schema after migrating a fresh database', async () => {
-    expect(schemaTables).toHaveLength(28);
+    expect(schemaTables).toHaveLength(30);
     const rows = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );

@@ -65,9 +65,9 @@ export type RubricTemplate = z.infer<typeof ZRubricTemplate>;
 
 /** `GET /api/rubric-templates?q=&subject=&grade=`: the caller's, their school's and the starter templates. */
 export const ZListRubricTemplatesQuery = z.object({
-  q: z.string().max(200).optional(),
-  subject: z.string().max(200).optional(),
-  grade: z.string().max(50).optional(),
+  q: zLine().max(200).optional(),
+  subject: zLine().max(200).optional(),
+  grade: zLine().max(50).optional(),
 });
 export type ListRubricTemplatesQuery = z.infer<typeof ZListRubricTemplatesQuery>;
 export const ZListRubricTemplatesResponse = z.object({ templates: z.array(ZRubricTemplateSummary) });
