@@ -12,6 +12,13 @@ export const CLASS_ROLES = ['view', 'grade', 'manage'] as const;
 export const ZClassRole = z.enum(CLASS_ROLES);
 export type ClassRole = z.infer<typeof ZClassRole>;
 
+/** The roles as German sentences say them (the web's catalog and the API's invitation text). */
+export const CLASS_ROLE_WORDS: Record<ClassRole, string> = {
+  view: 'kann ansehen',
+  grade: 'kann bewerten',
+  manage: 'verwaltet',
+};
+
 /** The viewer's relation to a class: its owner, or a colleague's role. */
 export const CLASS_ACCESS = ['owner', ...CLASS_ROLES] as const;
 export const ZClassAccess = z.enum(CLASS_ACCESS);

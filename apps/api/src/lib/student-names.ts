@@ -20,6 +20,10 @@ export function decryptName(cipher: ProfileCipher, userId: string, metaData: str
   return NO_NAME;
 }
 
+/** „Vorname Nachname“ of a name as stored; empty when there is none. */
+export const fullName = (name: StudentName | undefined): string =>
+  name ? `${name.first_name} ${name.last_name}`.trim() : '';
+
 /** The names of these users (every id gets an entry). */
 export async function namesOf(
   db: Executor,

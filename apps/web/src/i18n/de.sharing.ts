@@ -1,4 +1,4 @@
-import type { ClassAccess } from '@app/contract';
+import { CLASS_ROLE_WORDS, type ClassAccess } from '@app/contract';
 
 /**
  * Strings of co-teaching (a class shared with colleagues): the teachers of a class on its page, the
@@ -11,9 +11,7 @@ const roles: Record<ClassAccess, string> = {
   // One neutral phrase for the owner (ADR 014: no "-in" forms); the contract's messages say "die Lehrkraft,
   // der die Klasse gehört".
   owner: 'hat die Klasse angelegt',
-  view: 'kann ansehen',
-  grade: 'kann bewerten',
-  manage: 'verwaltet',
+  ...CLASS_ROLE_WORDS,
 };
 
 export const deSharing = {

@@ -6,7 +6,7 @@ import * as schema from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { removeStored } from '../../lib/uploads/receive';
 import { ownedBy } from '../access';
-import { namesOf } from '../../lib/student-names';
+import { fullName, namesOf } from '../../lib/student-names';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { requireUser } from './users';
 
@@ -128,7 +128,7 @@ export async function deleteOwnedData(
   const name = (await namesOf(db, cipherOf(ctx), [userId])).get(userId);
   await db
     .update(schema.gradeChanges)
-    .set({ teacher_name: name ? `${name.first_name} ${name.last_name}`.trim() : '' })
+    .set({ teacher_name: fullName(name) })
     .where(eq(schema.gradeChanges.teacher_id, userId));
   await deleteUserData(db, [userId]);
   await deleteUserData(

@@ -1,5 +1,6 @@
 import {
   CLASS_INVITATION_NOTIFICATION,
+  CLASS_ROLE_WORDS,
   type Class,
   type ClassInvitation,
   type ClassRole,
@@ -10,7 +11,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { classes, classTeachers, notifications, subjects, userRoles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
-import { namesOf } from '../../lib/student-names';
+import { fullName, namesOf } from '../../lib/student-names';
 import { requireClass } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { notify } from '../notifications/notify';
@@ -21,9 +22,6 @@ import { getClass } from './classes';
 // policy's verbs). The colleague is invited (a notification on their bell) and sees the class only after
 // accepting. Removing a colleague takes effect at once: the policy reads class_teachers on every request,
 // and the realtime trigger tells the removed teacher's open pages to refetch (they then get the 404).
-
-const fullName = (name: { first_name: string; last_name: string } | undefined) =>
-  name ? `${name.first_name} ${name.last_name}`.trim() : '';
 
 /** The class's owner (its creator) and name, if the actor may use the class for `verb`. */
 async function sharedClass(ctx: Ctx, classId: string, verb: 'view' | 'manage') {
@@ -101,7 +99,7 @@ export async function shareClass(ctx: Ctx, classId: string, input: ShareClassReq
       receiver_user_id: colleague.id,
       type: CLASS_INVITATION_NOTIFICATION,
       title: invitationTitle(name),
-      details: `${inviterName || 'Eine Lehrkraft'} möchte die Klasse „${name}“ mit dir teilen (${ROLE_WORDS[input.role]}). Du kannst die Einladung in deiner Klassenliste annehmen oder ablehnen.`,
+      details: `${inviterName || 'Eine Lehrkraft'} möchte die Klasse „${name}“ mit dir teilen (${CLASS_ROLE_WORDS[input.role]}). Du kannst die Einladung in deiner Klassenliste annehmen oder ablehnen.`,
       link_to: '/classes',
       created_by: inviter,
     });
@@ -138,13 +136,6 @@ async function markInvitationRead(ctx: Ctx, classId: string): Promise<void> {
       ),
     );
 }
-
-/** The roles as the invitation's text names them. */
-const ROLE_WORDS: Record<ClassRole, string> = {
-  view: 'kann ansehen',
-  grade: 'kann bewerten',
-  manage: 'verwaltet',
-};
 
 /** `PATCH /api/classes/:id/teachers/:userId`: another role for a colleague (not the owner). */
 export async function updateClassTeacher(

@@ -1,10 +1,4 @@
-import {
-  GRADE_CHANGES_CSV_HEADER,
-  UNSCORED,
-  type GradeChange,
-  type GradeChangeActor,
-  type StudentName,
-} from '@app/contract';
+import { GRADE_CHANGES_CSV_HEADER, UNSCORED, type GradeChange, type GradeChangeActor } from '@app/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -18,7 +12,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
-import { namesOf } from '../../lib/student-names';
+import { fullName, namesOf } from '../../lib/student-names';
 import { accessible } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { gradedSubmission } from './rows';
@@ -135,9 +129,6 @@ export async function listGradeChanges(ctx: Ctx, submissionId: string): Promise<
 const teacherIds = (rows: Array<{ teacher_id: string | null }>) => [
   ...new Set(rows.flatMap((r) => (r.teacher_id ? [r.teacher_id] : []))),
 ];
-
-const fullName = (name: StudentName | undefined) =>
-  name ? `${name.first_name} ${name.last_name}`.trim() : '';
 
 // ---- CSV export ----
 

@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rawSourceCriteria, rubricTemplates } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { iso } from '../../lib/dates';
-import { namesOf } from '../../lib/student-names';
+import { fullName, namesOf } from '../../lib/student-names';
 import { libraryTemplates, ownedBy, requireTask } from '../access';
 import { actorId, cipherOf, type Ctx } from '../context';
 import { getProfile } from '../profiles';
@@ -82,10 +82,7 @@ async function visibleTemplates(ctx: Ctx): Promise<RubricTemplate[]> {
     .from(rubricTemplates)
     .where(libraryTemplates(viewer, await schoolKeyOf(ctx)));
   const names = await namesOf(ctx.db, cipherOf(ctx), [...new Set(rows.map((row) => row.created_by))]);
-  const name = (id: string) => {
-    const n = names.get(id);
-    return n ? `${n.first_name} ${n.last_name}`.trim() : '';
-  };
+  const name = (id: string) => fullName(names.get(id));
   return [
     ...rows.map((row) => fromRow(row, viewer, name(row.created_by))),
     ...STARTER_TEMPLATES.map(fromStarter),
